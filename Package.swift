@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The parts of fxhost, one folder each; see docs/ARCHITECTURE.md for the
+// arrows between them. Plugins are dynamic library products that depend on the
+// C ABI (CFX) only, never on the engine.
+let package = Package(
+    name: "fxhost",
+    products: [
+        .executable(name: "fxhost", targets: ["fxhost"]),
+        .executable(name: "fxbench", targets: ["fxbench"]),
+        .library(name: "FXCore", targets: ["FXCore"]),
+    ],
+    targets: [
+        // The stable C ABI: the one header a plugin author needs.
+        .target(name: "CFX", path: "Sources/CFX"),
+        .systemLibrary(
+            name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
+            providers: [.apt(["libffi-dev"])]),
+
+        .target(name: "FXCore", path: "Sources/FXCore"),
+        .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
+        .executableTarget(
+            name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXCore"], path: "host"),
+        .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
+
+        .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+/* placeholder until the ABI lands */
+#ifndef FX_H
+#define FX_H
+#endif

@@ -1,0 +1,238 @@
+/// A node of the model tree, as `CALayer` and its subclasses: model property
+/// values, sublayers, an optional mask, layer timing and attached animations.
+///
+/// Layers are made by a `Stage` (`stage.makeLayer(.shape)`) so that an
+/// animation added with `beginTime == 0` can start "now" on the stage's clock
+/// even before the layer joins the tree (R5).
+public final class Layer {
+    public let kind: LayerKind
+    public var name: String
+    public private(set) weak var superlayer: Layer?
+    public private(set) var sublayers: [Layer] = []
+    /// The layer whose alpha masks this one; it belongs to no sublayer list.
+    public private(set) var mask: Layer?
+    /// The layer this one masks, when it is a mask.
+    public private(set) weak var maskedLayer: Layer?
+    public var timing = LayerTiming()
+    weak var stage: Stage?
+
+    /// Model values indexed by `Property.rawValue`; shared with
+    /// `Property.defaults` until the first change.
+    var values: [Value] = Property.defaults
+    var attached: [AttachedAnimation] = []
+
+    init(kind: LayerKind, name: String, stage: Stage?) {
+        self.kind = kind; self.name = name; self.stage = stage
+    }
+
+    // MARK: - Properties
+
+    /// The model value of a property this layer kind has.
+    public subscript(_ p: Property) -> Value { values[p.rawValue] }
+
+    /// The model value at a key path; errors name a key path this kind lacks.
+    public func value(at kp: KeyPath) throws(FXError) -> Value {
+        try kp.check(appliesTo: kind)
+        return kp.extract(from: values[kp.property.rawValue])
+    }
+
+    /// Sets the model value at a key path, checked for kind and type.
+    public func set(_ kp: KeyPath, _ v: Value) throws(FXError) {
+        try kp.check(appliesTo: kind)
+        try kp.check(v)
+        values[kp.property.rawValue] = kp.replace(in: values[kp.property.rawValue], with: v)
+    }
+
+    public func set(_ p: Property, _ v: Value) throws(FXError) { try set(KeyPath(p), v) }
+
+    /// The frame in the superlayer's space for an untransformed layer, as
+    /// `CALayer.frame`: position minus anchorPoint × bounds size.
+    public var frame: Rect {
+        guard case .rect(let b) = self[.bounds], case .point(let p) = self[.position],
+              case .point(let a) = self[.anchorPoint] else { return .zero }
+        return Rect(p.x - a.x * b.size.width, p.y - a.y * b.size.height, b.size.width, b.size.height)
+    }
+
+    /// Sets bounds size and position from a frame, as assigning `CALayer.frame` does.
+    public func setFrame(_ f: Rect) throws(FXError) {
+        guard case .point(let a) = self[.anchorPoint], case .rect(var b) = self[.bounds] else { return }
+        b.size = f.size
+        try set(.bounds, .rect(b))
+        try set(.position, .point(Point(f.origin.x + a.x * f.size.width, f.origin.y + a.y * f.size.height)))
+    }
+
+    // MARK: - The tree
+
+    /// Whether `other` is this layer or one of its ancestors (through masks too).
+    func hasAncestorOrSelf(_ other: Layer) -> Bool {
+        var l: Layer? = self
+        while let cur = l {
+            if cur === other { return true }
+            l = cur.superlayer ?? cur.maskedLayer
+        }
+        return false
+    }
+
+    private func checkCanAdopt(_ child: Layer) throws(FXError) {
+        guard !hasAncestorOrSelf(child) else {
+            throw FXError("cannot add layer '\(child.name)' under '\(name)': it would contain itself")
+        }
+        guard child.maskedLayer == nil else {
+            throw FXError("layer '\(child.name)' is the mask of '\(child.maskedLayer!.name)'; a mask cannot also be a sublayer")
+        }
+    }
+
+    /// Inserts `child` at `index` (clamped to the sublayer count), taking it
+    /// from its current superlayer first, as `insertSublayer(_:at:)` does.
+    public func insertSublayer(_ child: Layer, at index: Int) throws(FXError) {
+        try checkCanAdopt(child)
+        child.removeFromSuperlayer()
+        sublayers.insert(child, at: max(0, min(index, sublayers.count)))
+        child.superlayer = self
+    }
+
+    public func addSublayer(_ child: Layer) throws(FXError) { try insertSublayer(child, at: Int.max) }
+
+    public func insertSublayer(_ child: Layer, above sibling: Layer) throws(FXError) {
+        guard sibling.superlayer === self, sibling !== child else {
+            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'")
+        }
+        try checkCanAdopt(child)
+        child.removeFromSuperlayer()
+        try insertSublayer(child, at: sublayers.firstIndex { $0 === sibling }! + 1)
+    }
+
+    public func insertSublayer(_ child: Layer, below sibling: Layer) throws(FXError) {
+        guard sibling.superlayer === self, sibling !== child else {
+            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'")
+        }
+        try checkCanAdopt(child)
+        child.removeFromSuperlayer()
+        try insertSublayer(child, at: sublayers.firstIndex { $0 === sibling }!)
+    }
+
+    public func removeFromSuperlayer() {
+        if let parent = superlayer {
+            parent.sublayers.removeAll { $0 === self }
+            superlayer = nil
+        }
+    }
+
+    /// Sets or clears the mask. A mask has no superlayer and masks one layer.
+    public func setMask(_ m: Layer?) throws(FXError) {
+        if let m {
+            guard m.superlayer == nil else {
+                throw FXError("layer '\(m.name)' is a sublayer of '\(m.superlayer!.name)'; remove it before using it as a mask")
+            }
+            guard m.maskedLayer == nil || m.maskedLayer === self else {
+                throw FXError("layer '\(m.name)' already masks '\(m.maskedLayer!.name)'")
+            }
+            guard !hasAncestorOrSelf(m) else { throw FXError("layer '\(m.name)' cannot mask itself or an ancestor") }
+        }
+        mask?.maskedLayer = nil
+        mask = m
+        m?.maskedLayer = self
+    }
+
+    /// The topmost ancestor (the stage's root when the layer is in the tree).
+    public var root: Layer {
+        var l = self
+        while let p = l.superlayer ?? l.maskedLayer { l = p }
+        return l
+    }
+
+    /// This layer's local time at global time `t` (`convertTime(_:from: nil)`).
+    public func localTime(atGlobal t: Double) -> Double {
+        timing.localTime(parentTime(atGlobal: t))
+    }
+
+    /// The time of this layer's parent (its superlayer, or the masked layer) at global time `t`.
+    public func parentTime(atGlobal t: Double) -> Double {
+        guard let p = superlayer ?? maskedLayer else { return t }
+        return p.localTime(atGlobal: t)
+    }
+
+    // MARK: - Animations
+
+    /// Adds a copy of `animation` under `key`, replacing (and stopping, with
+    /// `finished = false`) one already there. A `beginTime` of 0 becomes the
+    /// layer's current time (R5). A nil key never replaces anything.
+    public func add(_ animation: Animation, forKey key: String?) throws {
+        try animation.check(for: kind)
+        var a = animation
+        let now = stage?.now ?? 0
+        let parentNow = parentTime(atGlobal: now)
+        if a.timing.beginTime == 0 { a.timing.beginTime = timing.localTime(parentNow) }
+        var captured: [PresentedLayer]? = nil
+        if case .transition = a.kind {
+            captured = Sampler.capture(self, parentTime: parentNow)
+        }
+        if let key, let index = attached.firstIndex(where: { $0.key == key }) {
+            let old = attached.remove(at: index)
+            try old.stop(finished: false)
+        }
+        let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0)
+        record.capturedState = captured
+        attached.append(record)
+        stage?.invalidateSchedule()
+    }
+
+    /// The animation under `key`, as added (with its resolved beginTime).
+    public func animation(forKey key: String) -> Animation? {
+        attached.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations in the order they were added.
+    /// Animations added with a nil key are not listed.
+    public var animationKeys: [String] { attached.compactMap(\.key) }
+
+    /// All attached animations in order, keyed or not.
+    public var animations: [Animation] { attached.map(\.animation) }
+
+    /// Removes the animation under `key`; its did-stop runs with `finished = false`.
+    /// Returns whether there was one.
+    @discardableResult
+    public func removeAnimation(forKey key: String) throws -> Bool {
+        guard let index = attached.firstIndex(where: { $0.key == key }) else { return false }
+        let old = attached.remove(at: index)
+        stage?.invalidateSchedule()
+        try old.stop(finished: false)
+        return true
+    }
+
+    /// Removes every animation, each reporting `finished = false`, in the order added.
+    public func removeAllAnimations() throws {
+        let old = attached
+        attached.removeAll()
+        stage?.invalidateSchedule()
+        for a in old { try a.stop(finished: false) }
+    }
+}
+
+/// An animation on a layer, with what the timeline needs to deliver its events once.
+final class AttachedAnimation {
+    let key: String?
+    let animation: Animation
+    /// Stage-wide order of addition: events at the same instant fire in this order.
+    let sequence: Int
+    var started = false
+    var stopped = false
+    /// For transitions: the layer subtree as it was presented when the transition was added.
+    var capturedState: [PresentedLayer]?
+
+    init(key: String?, animation: Animation, sequence: Int) {
+        self.key = key; self.animation = animation; self.sequence = sequence
+    }
+
+    func start() throws {
+        guard !started else { return }
+        started = true
+        try animation.didStart?()
+    }
+
+    func stop(finished: Bool) throws {
+        guard !stopped else { return }
+        stopped = true
+        try animation.didStop?(finished)
+    }
+}

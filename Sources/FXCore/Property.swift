@@ -1,0 +1,104 @@
+/// Every animatable or settable property of every layer kind: the single
+/// source of truth for its Core Animation key, its value type, its default and
+/// the layer kind that has it. The C ABI's property ids are these raw values.
+public enum Property: Int, Sendable, CaseIterable {
+    // Layer (every kind has these)
+    case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden
+    case backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds
+    case contents, contentsGravity, shadowColor, shadowOpacity, shadowOffset, shadowRadius
+    // GradientLayer
+    case colors, locations, startPoint, endPoint, gradientType
+    // ShapeLayer
+    case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit
+    case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
+    // TextLayer
+    case string, font, fontSize, foregroundColor, alignmentMode, isWrapped, truncationMode
+
+    public struct Info: Sendable {
+        /// The key as Core Animation spells it (`hidden`, not `isHidden`).
+        public let key: String
+        public let type: ValueType
+        public let defaultValue: Value
+        /// The layer kind that has the property; `.layer` means every kind.
+        public let kind: LayerKind
+        /// For string properties with a closed set of values.
+        public let choices: [String]?
+    }
+
+    public var info: Info { Property.infos[rawValue] }
+    public var key: String { info.key }
+    public var type: ValueType { info.type }
+
+    /// Whether a layer of `kind` has this property.
+    public func applies(to kind: LayerKind) -> Bool { info.kind == .layer || info.kind == kind }
+
+    public static func named(_ key: String) -> Property? { byKey[key] }
+
+    /// The model values of a new layer, indexed by raw value. Layers share this
+    /// array until they first change a property (copy on write).
+    public static let defaults: [Value] = infos.map(\.defaultValue)
+
+    private static let byKey: [String: Property] = {
+        var d: [String: Property] = [:]
+        for p in allCases { d[p.key] = p }
+        return d
+    }()
+
+    private static let infos: [Info] = allCases.map { $0.makeInfo() }
+
+    private func makeInfo() -> Info {
+        func i(_ key: String, _ v: Value, _ kind: LayerKind = .layer, _ choices: [String]? = nil) -> Info {
+            Info(key: key, type: v.type, defaultValue: v, kind: kind, choices: choices)
+        }
+        switch self {
+        case .bounds: return i("bounds", .rect(.zero))
+        case .position: return i("position", .point(.zero))
+        case .anchorPoint: return i("anchorPoint", .point(Point(0.5, 0.5)))
+        case .zPosition: return i("zPosition", .number(0))
+        case .transform: return i("transform", .transform(.identity))
+        case .sublayerTransform: return i("sublayerTransform", .transform(.identity))
+        case .opacity: return i("opacity", .number(1))
+        case .isHidden: return i("hidden", .bool(false))
+        case .backgroundColor: return i("backgroundColor", .color(.clear))
+        case .cornerRadius: return i("cornerRadius", .number(0))
+        case .borderWidth: return i("borderWidth", .number(0))
+        case .borderColor: return i("borderColor", .color(.black))
+        case .masksToBounds: return i("masksToBounds", .bool(false))
+        case .contents: return i("contents", .image(nil))
+        case .contentsGravity:
+            return i("contentsGravity", .string("resize"), .layer,
+                     ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
+                      "bottomRight", "resize", "resizeAspect", "resizeAspectFill"])
+        case .shadowColor: return i("shadowColor", .color(.black))
+        case .shadowOpacity: return i("shadowOpacity", .number(0))
+        case .shadowOffset: return i("shadowOffset", .size(Size(0, -3)))
+        case .shadowRadius: return i("shadowRadius", .number(3))
+        case .colors: return i("colors", .colors([]), .gradient)
+        case .locations: return i("locations", .numbers([]), .gradient)
+        case .startPoint: return i("startPoint", .point(Point(0.5, 0)), .gradient)
+        case .endPoint: return i("endPoint", .point(Point(0.5, 1)), .gradient)
+        case .gradientType: return i("type", .string("axial"), .gradient, ["axial", "radial", "conic"])
+        case .path: return i("path", .path(Path()), .shape)
+        case .fillColor: return i("fillColor", .color(.black), .shape)
+        case .fillRule: return i("fillRule", .string("nonZero"), .shape, ["nonZero", "evenOdd"])
+        case .strokeColor: return i("strokeColor", .color(.clear), .shape)
+        case .lineWidth: return i("lineWidth", .number(1), .shape)
+        case .lineCap: return i("lineCap", .string("butt"), .shape, ["butt", "round", "square"])
+        case .lineJoin: return i("lineJoin", .string("miter"), .shape, ["miter", "round", "bevel"])
+        case .miterLimit: return i("miterLimit", .number(10), .shape)
+        case .lineDashPattern: return i("lineDashPattern", .numbers([]), .shape)
+        case .lineDashPhase: return i("lineDashPhase", .number(0), .shape)
+        case .strokeStart: return i("strokeStart", .number(0), .shape)
+        case .strokeEnd: return i("strokeEnd", .number(1), .shape)
+        case .string: return i("string", .string(""), .text)
+        case .font: return i("font", .string("Sans"), .text)
+        case .fontSize: return i("fontSize", .number(36), .text)
+        case .foregroundColor: return i("foregroundColor", .color(.white), .text)
+        case .alignmentMode:
+            return i("alignmentMode", .string("natural"), .text, ["natural", "left", "right", "center", "justified"])
+        case .isWrapped: return i("wrapped", .bool(false), .text)
+        case .truncationMode:
+            return i("truncationMode", .string("none"), .text, ["none", "start", "middle", "end"])
+        }
+    }
+}

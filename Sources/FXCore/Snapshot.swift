@@ -1,0 +1,77 @@
+/// The presentation tree at one instant: immutable, and all a sink or the
+/// renderer may read. Layers are listed depth first: a layer, then its mask
+/// subtree, then its sublayers in order.
+public struct Snapshot: Sendable {
+    public let time: Double
+    public let layers: [PresentedLayer]
+
+    public init(time: Double, layers: [PresentedLayer]) { self.time = time; self.layers = layers }
+
+    /// The first layer with `name`, depth first.
+    public func layer(named name: String) -> PresentedLayer? { layers.first { $0.name == name } }
+
+    /// The indices of the direct sublayers of the layer at `index`, in order (no mask).
+    public func sublayers(of index: Int) -> [Int] {
+        layers.indices.filter { layers[$0].parent == index && !layers[$0].isMask }
+    }
+
+    /// The index of the mask of the layer at `index`, if it has one.
+    public func mask(of index: Int) -> Int? {
+        layers.indices.first { layers[$0].parent == index && layers[$0].isMask }
+    }
+}
+
+/// One property value that an animation changed at this instant.
+public struct AnimatedValue: Sendable {
+    public let property: Property
+    public let value: Value
+}
+
+/// A transition in progress on a layer: how far it has gone, and the layer
+/// subtree as it looked when the transition was added (the "old" side).
+public struct TransitionState: Sendable {
+    public let transition: Transition
+    /// 0…1, from `startProgress` to `endProgress`.
+    public let progress: Double
+    /// The old subtree, depth first, the transitioning layer first (its parent index is −1).
+    public let from: [PresentedLayer]
+}
+
+/// A layer as presented: its model values with the animated ones laid over them.
+public struct PresentedLayer: Sendable {
+    public let name: String
+    public let kind: LayerKind
+    /// Index of the superlayer (or of the masked layer) in the snapshot; −1 for the root.
+    public let parent: Int
+    public let depth: Int
+    /// Whether this layer is its parent's mask rather than a sublayer.
+    public let isMask: Bool
+    /// The layer's local time at this instant.
+    public let localTime: Double
+    let model: [Value]
+    /// The properties animations changed, each once, in property order.
+    public let animated: [AnimatedValue]
+    public let transitions: [TransitionState]
+
+    /// The presented value of a property.
+    public subscript(_ p: Property) -> Value {
+        for a in animated where a.property == p { return a.value }
+        return model[p.rawValue]
+    }
+
+    /// The model value underneath any animation.
+    public func modelValue(_ p: Property) -> Value { model[p.rawValue] }
+
+    public func isAnimated(_ p: Property) -> Bool { animated.contains { $0.property == p } }
+
+    public func number(_ p: Property) -> Double { if case .number(let v) = self[p] { v } else { 0 } }
+    public func point(_ p: Property) -> Point { if case .point(let v) = self[p] { v } else { .zero } }
+    public func rect(_ p: Property) -> Rect { if case .rect(let v) = self[p] { v } else { .zero } }
+    public func color(_ p: Property) -> Color { if case .color(let v) = self[p] { v } else { .clear } }
+    public func transform(_ p: Property) -> Transform3D { self[p].transform ?? .identity }
+    public func bool(_ p: Property) -> Bool { if case .bool(let v) = self[p] { v } else { false } }
+    public func string(_ p: Property) -> String { if case .string(let v) = self[p] { v } else { "" } }
+
+    /// The value at a key path, presented.
+    public func value(at kp: KeyPath) -> Value { kp.extract(from: self[kp.property]) }
+}

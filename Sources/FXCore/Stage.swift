@@ -108,11 +108,14 @@ public final class Stage {
         case event(Int)
     }
 
-    /// Moves the clock to `t`, delivering in order everything due at or before
+    /// Moves the clock forward to `t`, delivering in order everything due at or before
     /// it. An error thrown by a callback stops the advance with `now` at that
     /// event's time and is passed on.
     public func advance(to t: Double) throws {
         guard t.isFinite else { throw FXError("cannot advance the clock to \(t)") }
+        guard t >= now else {
+            throw FXError("cannot move the clock back from t = \(now) to t = \(t): samples must be taken in time order")
+        }
         var count = 0
         var lastTime = now
         while let (time, due) = nextDue(until: t) {
@@ -154,8 +157,8 @@ public final class Stage {
             if let b = best, (b.time, b.rank) <= (time, rank) { return }
             best = (time, rank, due())
         }
-        for (i, timer) in timers.enumerated() { offer(max(timer.time, now), timer.id, .timer(i)) }
-        for (i, e) in scripted.enumerated() { offer(max(e.time, now), e.sequence, .event(i)) }
+        for (i, timer) in timers.enumerated() { offer(max(timer.time, now), 2 * timer.id, .timer(i)) }
+        for (i, e) in scripted.enumerated() { offer(max(e.time, now), 2 * e.sequence, .event(i)) }
         scanAnimations(root, a: 1, b: 0, offer: offer)
         return best.map { ($0.time, $0.due) }
     }

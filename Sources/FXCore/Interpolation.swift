@@ -8,12 +8,12 @@ extension Value {
     /// extrapolate. Types that do not interpolate (strings, booleans, images,
     /// arrays or paths of different shape) switch at `t = 0.5`.
     public func interpolated(to b: Value, _ t: Double) -> Value {
+        if case .number(let x) = self, case .number(let y) = b { return .number(x + (y - x) * t) }
         if t == 0 { return self }
         if t == 1 { return b }
         if case .transform(let x) = self, case .transform(let y) = b {
             return .transform(Value.interpolateTransforms(x, y, t))
         }
-        if case .number(let x) = self, case .number(let y) = b { return .number(x + (y - x) * t) }
         guard isCompatible(with: b), let va = vector, let vb = b.vector else {
             return t < 0.5 ? self : b
         }

@@ -19,7 +19,11 @@ public final class Layer {
     /// Model values indexed by `Property.rawValue`; shared with
     /// `Property.defaults` until the first change.
     var values: [Value] = Property.defaults
-    var attached: [AttachedAnimation] = []
+    var attached: [AttachedAnimation] = [] {
+        didSet { evaluators = attached.map(\.evaluator) }
+    }
+    /// The attached animations' evaluators, contiguous for the sampler (derived from `attached`).
+    private(set) var evaluators: [AnimationEvaluator] = []
 
     init(kind: LayerKind, name: String, stage: Stage?) {
         self.kind = kind; self.name = name; self.stage = stage
@@ -171,8 +175,8 @@ public final class Layer {
             let old = attached.remove(at: index)
             try old.stop(finished: false)
         }
-        let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0)
-        record.capturedState = captured
+        let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0,
+                                       capturedState: captured)
         attached.append(record)
         stage?.invalidateSchedule()
     }
@@ -211,17 +215,17 @@ public final class Layer {
 
 /// An animation on a layer, with what the timeline needs to deliver its events once.
 final class AttachedAnimation {
+    let evaluator: AnimationEvaluator
     let key: String?
     let animation: Animation
     /// Stage-wide order of addition: events at the same instant fire in this order.
     let sequence: Int
     var started = false
     var stopped = false
-    /// For transitions: the layer subtree as it was presented when the transition was added.
-    var capturedState: [PresentedLayer]?
 
-    init(key: String?, animation: Animation, sequence: Int) {
+    init(key: String?, animation: Animation, sequence: Int, capturedState: [PresentedLayer]? = nil) {
         self.key = key; self.animation = animation; self.sequence = sequence
+        evaluator = AnimationEvaluator(animation, capturedState: capturedState)
     }
 
     func start() throws {

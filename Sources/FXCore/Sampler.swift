@@ -2,64 +2,122 @@
 /// time. Events (starts, stops, timers) are the `Stage`'s business; sampling
 /// never changes the model, so sampling twice at one time gives one answer.
 public enum Sampler {
+    /// Trees at least this large are sampled on two threads (the machine has 2 cores).
+    static let parallelThreshold = 2_000
+
     /// The whole tree under `root` at global time `t`.
     public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
-        var out: [PresentedLayer] = []
-        out.reserveCapacity(64)
-        visit(root, parentTime: t, parent: -1, depth: 0, isMask: false, into: &out)
-        return Snapshot(time: t, layers: out)
+        let total = count(root)
+        let layers = [PresentedLayer](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let base = buffer.baseAddress!
+            var next = 0
+            let rootLocal = present(root, parentTime: t, parent: -1, depth: 0, isMask: false, at: base)
+            next = 1
+            if let m = root.mask {
+                next = visit(m, parentTime: rootLocal, parent: 0, depth: 1, isMask: true, into: base, at: next)
+            }
+            let children = root.sublayers
+            if total >= parallelThreshold && children.count >= 2 {
+                // Split the top-level sublayers into two runs of about equal size; each
+                // thread writes its own slots, so the result does not depend on scheduling.
+                var sizes = children.map { count($0) }
+                var half = 0, acc = 0
+                while half < children.count - 1 && acc + sizes[half] <= (total - next) / 2 { acc += sizes[half]; half += 1 }
+                if half == 0 { half = 1; acc = sizes[0] }
+                let secondStart = next + acc
+                let second = Array(children[half...])
+                let secondSizes = Array(sizes[half...])
+                sizes.removeAll()
+                let job = ParallelJob {
+                    var i = secondStart
+                    for (child, n) in zip(second, secondSizes) {
+                        i = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: i)
+                        _ = n
+                    }
+                }
+                job.start()
+                for child in children[..<half] {
+                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next)
+                }
+                job.join()
+                next = total
+            } else {
+                for child in children {
+                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next)
+                }
+            }
+            initialized = next
+        }
+        return Snapshot(time: t, layers: layers)
     }
 
-    /// `layer`'s subtree as presented when its parent's time is `parentTime`,
-    /// without transitions: the old side of a transition added now.
+    private static func count(_ layer: Layer) -> Int {
+        var n = 1
+        if let m = layer.mask { n += count(m) }
+        for c in layer.sublayers { n += count(c) }
+        return n
+    }
+
+    /// `layer`'s subtree as presented when its parent's time is `parentTime`:
+    /// the old side of a transition added now.
     static func capture(_ layer: Layer, parentTime: Double) -> [PresentedLayer] {
-        var out: [PresentedLayer] = []
-        visit(layer, parentTime: parentTime, parent: -1, depth: 0, isMask: false, into: &out)
-        return out
+        [PresentedLayer](unsafeUninitializedCapacity: count(layer)) { buffer, initialized in
+            initialized = visit(layer, parentTime: parentTime, parent: -1, depth: 0, isMask: false,
+                                into: buffer.baseAddress!, at: 0)
+        }
     }
 
+    /// Writes `layer`'s subtree from slot `index` on; returns the next free slot.
     private static func visit(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
-                              into out: inout [PresentedLayer]) {
+                              into out: UnsafeMutablePointer<PresentedLayer>, at index: Int) -> Int {
+        let local = present(layer, parentTime: parentTime, parent: parent, depth: depth, isMask: isMask, at: out + index)
+        var next = index + 1
+        if let m = layer.mask {
+            next = visit(m, parentTime: local, parent: index, depth: depth + 1, isMask: true, into: out, at: next)
+        }
+        for child in layer.sublayers {
+            next = visit(child, parentTime: local, parent: index, depth: depth + 1, isMask: false, into: out, at: next)
+        }
+        return next
+    }
+
+    /// Initializes `slot` with `layer` as presented; returns the layer's local time.
+    private static func present(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
+                                at slot: UnsafeMutablePointer<PresentedLayer>) -> Double {
         let local = layer.timing.localTime(parentTime)
         var overlay: [AnimatedValue] = []
         var transitions: [TransitionState] = []
-        for record in layer.attached {
-            let a = record.animation
-            if case .transition(let tr) = a.kind {
-                guard let from = record.capturedState,
-                      let p = progress(of: a, parentTime: local, holdsEnd: !a.isRemovedOnCompletion) else { continue }
-                transitions.append(TransitionState(transition: tr, progress: tr.progress(p), from: from))
-                continue
+        let model = layer.values
+        layer.evaluators.withUnsafeBufferPointer { evaluators in
+            guard let first = evaluators.baseAddress else { return }
+            overlay.reserveCapacity(evaluators.count)
+            for i in 0..<evaluators.count {
+                let ev = first + i
+                if ev.pointee.isTransition {
+                    guard case .transition(let tr) = ev.pointee.body, let from = ev.pointee.capturedState,
+                          let p = ev.pointee.timing.state(atParentTime: local, holdsEnd: ev.pointee.holdsEnd).progress
+                    else { continue }
+                    transitions.append(TransitionState(transition: tr, progress: tr.progress(ev.pointee.ease(p)), from: from))
+                    continue
+                }
+                apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model, overlay: &overlay)
             }
-            apply(a, parentTime: local, holdsEnd: !a.isRemovedOnCompletion, groupEnded: false,
-                  model: layer.values, overlay: &overlay)
+            if overlay.count > 1 { overlay.sort { $0.property.rawValue < $1.property.rawValue } }
         }
-        if overlay.count > 1 { overlay.sort { $0.property.rawValue < $1.property.rawValue } }
-        let index = out.count
-        out.append(PresentedLayer(name: layer.name, kind: layer.kind, parent: parent, depth: depth, isMask: isMask,
-                                  localTime: local, model: layer.values, animated: overlay, transitions: transitions))
-        if let m = layer.mask {
-            visit(m, parentTime: local, parent: index, depth: depth + 1, isMask: true, into: &out)
-        }
-        for child in layer.sublayers {
-            visit(child, parentTime: local, parent: index, depth: depth + 1, isMask: false, into: &out)
-        }
-    }
-
-    /// The eased progress of an animation at `parentTime`, or nil when it has no effect.
-    private static func progress(of a: Animation, parentTime: Double, holdsEnd: Bool) -> Double? {
-        let state = a.timing.state(atParentTime: parentTime, holdsEnd: holdsEnd)
-        guard let p = state.progress else { return nil }
-        return a.timingFunction.map { $0(p) } ?? p
+        slot.initialize(to: PresentedLayer(name: layer.name, kind: layer.kind, parent: parent, depth: depth,
+                                           isMask: isMask, localTime: local, model: model, animated: overlay,
+                                           transitions: transitions))
+        return local
     }
 
     /// Lays one animation's effect over `overlay`. `groupEnded` is set for the
     /// children of a group that is filling forwards after its end: a child
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
-    private static func apply(_ a: Animation, parentTime: Double, holdsEnd: Bool, groupEnded: Bool,
-                              model: [Value], overlay: inout [AnimatedValue]) {
-        var timing = a.timing
+    private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
+                              groupEnded: Bool, model: [Value], overlay: inout [AnimatedValue]) {
+        let ev = UnsafeEvaluator(evp)
+        var timing = ev.timing
         if groupEnded, timing.phase(atParentTime: parentTime) == .after,
            abs(timing.elapsed(atParentTime: parentTime) - timing.activeDuration) < 1e-9 {
             timing.fillMode = timing.fillMode.fillsBackwards ? .both : .forwards
@@ -67,54 +125,57 @@ public enum Sampler {
         let state = timing.state(atParentTime: parentTime, holdsEnd: holdsEnd)
         guard let linear = state.progress else { return }
 
-        if case .group(let children) = a.kind {
-            let eased = a.timingFunction.map { $0(linear) } ?? linear
-            let childTime = eased * timing.effectiveDuration
+        if case .group(let children) = ev.body {
+            let childTime = ev.ease(linear) * timing.effectiveDuration
             let ended = state.phase == .after
-            for child in children {
-                // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
-                apply(child, parentTime: childTime, holdsEnd: true, groupEnded: ended, model: model, overlay: &overlay)
+            children.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices {
+                    // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
+                    apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
+                          model: model, overlay: &overlay)
+                }
             }
             return
         }
-        guard let kp = a.keyPath else { return }
+        guard let kp = ev.keyPath else { return }
         let property = kp.property
-        var slot = overlay.firstIndex { $0.property == property }
-        let presented = slot.map { overlay[$0].value } ?? model[property.rawValue]
-        let current = kp.extract(from: model[property.rawValue])
+        let slot = overlay.firstIndex { $0.property == property }
 
         var value: Value
-        switch a.kind {
-        case let .basic(from, to, by):
-            let (f, t) = endpoints(from: from, to: to, by: by, current: current)
-            let p = a.timingFunction.map { $0(linear) } ?? linear
-            value = f.interpolated(to: t, p)
-            if a.isCumulative && state.iteration > 0 {
-                let cycleEnd = a.timing.autoreverses ? f : t
-                value = value.adding(cycleEnd.scaled(by: Double(state.iteration)))
-            }
-        case let .spring(from, to, by, spring):
-            let (f, t) = endpoints(from: from, to: to, by: by, current: current)
-            value = f.interpolated(to: t, spring.progress(at: linear * timing.effectiveDuration))
-            if a.isCumulative && state.iteration > 0 {
-                value = value.adding((a.timing.autoreverses ? f : t).scaled(by: Double(state.iteration)))
-            }
-        case .keyframe(let k):
-            let p = a.timingFunction.map { $0(linear) } ?? linear
-            value = k.value(at: p)
-            if a.isCumulative && state.iteration > 0, let last = k.values.last, let first = k.values.first {
-                value = value.adding((a.timing.autoreverses ? first : last).scaled(by: Double(state.iteration)))
-            }
+        var cycleEnd: Value
+        let pair: (Value, Value)
+        var spring: Spring? = nil
+        switch ev.body {
+        case let .fixed(f, t):
+            pair = (f, t)
+        case let .fixedSpring(f, t, s):
+            pair = (f, t); spring = s
+        case .interpolate(let e):
+            pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: model[property.rawValue]))
+            spring = e.spring
+        case .keyframes(let k):
+            pair = (k.values.first!, k.values.last!)
         case .group, .transition:
             return
         }
-        if a.isAdditive { value = kp.extract(from: presented).adding(value) }
-        let result = kp.replace(in: presented, with: value)
+        if case .keyframes(let k) = ev.body {
+            value = k.value(at: ev.ease(linear))
+        } else if let spring {
+            value = pair.0.interpolated(to: pair.1, spring.progress(at: linear * timing.effectiveDuration))
+        } else {
+            value = pair.0.interpolated(to: pair.1, ev.ease(linear))
+        }
+        cycleEnd = timing.autoreverses ? pair.0 : pair.1
+        if ev.isCumulative && state.iteration > 0 {
+            value = value.adding(cycleEnd.scaled(by: Double(state.iteration)))
+        }
+        let presented = slot.map { overlay[$0].value } ?? model[property.rawValue]
+        if ev.isAdditive { value = kp.extract(from: presented).adding(value) }
+        let result = kp.component == nil ? value : kp.replace(in: presented, with: value)
         if let s = slot {
             overlay[s] = AnimatedValue(property: property, value: result)
         } else {
             overlay.append(AnimatedValue(property: property, value: result))
-            slot = overlay.count - 1
         }
     }
 
@@ -132,4 +193,16 @@ public enum Sampler {
         case (nil, nil, nil): return (current, current)
         }
     }
+}
+
+/// Field access through a pointer, so that reading an evaluator never copies it.
+private struct UnsafeEvaluator {
+    let p: UnsafePointer<AnimationEvaluator>
+    init(_ p: UnsafePointer<AnimationEvaluator>) { self.p = p }
+    var timing: MediaTiming { p.pointee.timing }
+    var body: AnimationEvaluator.Body { p.pointee.body }
+    var keyPath: KeyPath? { p.pointee.keyPath }
+    var isAdditive: Bool { p.pointee.isAdditive }
+    var isCumulative: Bool { p.pointee.isCumulative }
+    func ease(_ x: Double) -> Double { p.pointee.ease(x) }
 }

@@ -17,7 +17,8 @@ public enum Value: Equatable, Sendable {
     case bool(Bool)
     case numbers([Double])
     case colors([Color])
-    case path(Path)
+    /// Boxed, like transforms, to keep every value small.
+    indirect case path(Path)
     /// Layer contents; nil is "no contents".
     case image(Image?)
 

@@ -1,0 +1,80 @@
+/// An animation as the sampler reads it: built once when the animation is
+/// added, so that sampling touches a few plain fields per animation instead of
+/// copying the whole `Animation` (its arrays, closures and nested kinds). A
+/// struct, so that a layer's evaluators lie side by side in one buffer: the
+/// sampler is bound by memory latency, not arithmetic.
+struct AnimationEvaluator {
+    /// Kept to a few bytes (payloads are references) so that reading it costs no copy.
+    enum Body {
+        /// Basic animations whose endpoints are known up front (the common case), held inline.
+        case fixed(Value, Value)
+        /// Spring animations whose endpoints are known up front.
+        case fixedSpring(Value, Value, Spring)
+        /// Endpoints that depend on the current value (a nil from or to).
+        case interpolate(Endpoints)
+        case keyframes(Keyframes)
+        case group([AnimationEvaluator])
+        case transition(Transition)
+    }
+
+    /// Basic and spring animations with a nil from or to.
+    final class Endpoints {
+        let from, to, by: Value?
+        let spring: Spring?
+        init(_ from: Value?, _ to: Value?, _ by: Value?, spring: Spring?) {
+            self.from = from; self.to = to; self.by = by; self.spring = spring
+        }
+    }
+
+
+    let timing: MediaTiming
+    let timingFunction: TimingFunction?
+    /// Whether the after phase may show the end value (`removedOnCompletion = NO`).
+    let holdsEnd: Bool
+    let keyPath: KeyPath?
+    let isAdditive: Bool
+    let isCumulative: Bool
+    let body: Body
+    let isTransition: Bool
+    /// For transitions: the layer subtree as it was presented when the transition was added.
+    let capturedState: [PresentedLayer]?
+
+    init(_ a: Animation, capturedState: [PresentedLayer]? = nil) {
+        self.capturedState = capturedState
+        timing = a.timing
+        timingFunction = a.timingFunction.flatMap { $0 == .linear ? nil : $0 }
+        holdsEnd = !a.isRemovedOnCompletion
+        keyPath = a.keyPath
+        isAdditive = a.isAdditive
+        isCumulative = a.isCumulative
+        switch a.kind {
+        case let .basic(from, to, by):
+            if let (f, t) = AnimationEvaluator.fixedEndpoints(from, to, by) {
+                body = .fixed(f, t)
+            } else {
+                body = .interpolate(Endpoints(from, to, by, spring: nil))
+            }
+        case let .spring(from, to, by, spring):
+            if let (f, t) = AnimationEvaluator.fixedEndpoints(from, to, by) {
+                body = .fixedSpring(f, t, spring)
+            } else {
+                body = .interpolate(Endpoints(from, to, by, spring: spring))
+            }
+        case .keyframe(let k): body = .keyframes(k)
+        case .group(let children): body = .group(children.map { AnimationEvaluator($0) })
+        case .transition(let t): body = .transition(t)
+        }
+        if case .transition = body { isTransition = true } else { isTransition = false }
+    }
+
+    static func fixedEndpoints(_ from: Value?, _ to: Value?, _ by: Value?) -> (Value, Value)? {
+        switch (from, to, by) {
+        case let (f?, t?, _): (f, t)
+        case let (f?, nil, b?): (f, f.adding(b))
+        case let (nil, t?, b?): (t.subtracting(b), t)
+        default: nil
+        }
+    }
+
+    @inline(__always) func ease(_ p: Double) -> Double { timingFunction.map { $0(p) } ?? p }
+}

@@ -45,14 +45,14 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(FXError) {
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         guard let first = parts.first, let property = Property.named(first) else {
-            throw FXError("unknown key path '\(text)': '\(text.split(separator: ".").first ?? "")' is not a layer property (try position, bounds, opacity, transform, …)")
+            throw FXError("unknown key path '\(text)': '\(text.split(separator: ".").first ?? "")' is not a layer property (try position, bounds, opacity, transform, …)", kind: .keyPath)
         }
         self.property = property
         guard parts.count == 2 else { self.component = nil; return }
         guard let c = Component(rawValue: parts[1]), c.parentType == property.type else {
             let valid = Component.allCases.filter { $0.parentType == property.type }.map { "\(first).\($0.rawValue)" }
             let hint = valid.isEmpty ? "'\(first)' has no sub-paths" : "expected one of \(valid.joined(separator: ", "))"
-            throw FXError("unknown key path '\(text)': \(hint)")
+            throw FXError("unknown key path '\(text)': \(hint)", kind: .keyPath)
         }
         self.component = c
     }
@@ -65,7 +65,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Checks that the key path applies to a layer of `kind`.
     public func check(appliesTo kind: LayerKind) throws(FXError) {
         guard property.applies(to: kind) else {
-            throw FXError("key path '\(self)' does not apply to a \(kind.className) (it is a property of \(property.info.kind.className))")
+            throw FXError("key path '\(self)' does not apply to a \(kind.className) (it is a property of \(property.info.kind.className))", kind: .keyPath)
         }
     }
 
@@ -73,7 +73,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     /// finiteness, and for string properties with fixed choices, its spelling.
     public func check(_ value: Value) throws(FXError) {
         guard value.type == type else {
-            throw FXError("key path '\(self)' takes a \(type.rawValue), not a \(value.type.rawValue)")
+            throw FXError("key path '\(self)' takes a \(type.rawValue), not a \(value.type.rawValue)", kind: .type)
         }
         guard value.isFinite else {
             throw FXError("key path '\(self)' was given a value that is not finite (NaN or infinity)")

@@ -79,10 +79,10 @@ public final class Layer {
 
     private func checkCanAdopt(_ child: Layer) throws(FXError) {
         guard !hasAncestorOrSelf(child) else {
-            throw FXError("cannot add layer '\(child.name)' under '\(name)': it would contain itself")
+            throw FXError("cannot add layer '\(child.name)' under '\(name)': it would contain itself", kind: .tree)
         }
         guard child.maskedLayer == nil else {
-            throw FXError("layer '\(child.name)' is the mask of '\(child.maskedLayer!.name)'; a mask cannot also be a sublayer")
+            throw FXError("layer '\(child.name)' is the mask of '\(child.maskedLayer!.name)'; a mask cannot also be a sublayer", kind: .tree)
         }
     }
 
@@ -99,7 +99,7 @@ public final class Layer {
 
     public func insertSublayer(_ child: Layer, above sibling: Layer) throws(FXError) {
         guard sibling.superlayer === self, sibling !== child else {
-            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'")
+            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'", kind: .tree)
         }
         try checkCanAdopt(child)
         child.removeFromSuperlayer()
@@ -108,7 +108,7 @@ public final class Layer {
 
     public func insertSublayer(_ child: Layer, below sibling: Layer) throws(FXError) {
         guard sibling.superlayer === self, sibling !== child else {
-            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'")
+            throw FXError("layer '\(sibling.name)' is not a sublayer of '\(name)'", kind: .tree)
         }
         try checkCanAdopt(child)
         child.removeFromSuperlayer()
@@ -126,12 +126,12 @@ public final class Layer {
     public func setMask(_ m: Layer?) throws(FXError) {
         if let m {
             guard m.superlayer == nil else {
-                throw FXError("layer '\(m.name)' is a sublayer of '\(m.superlayer!.name)'; remove it before using it as a mask")
+                throw FXError("layer '\(m.name)' is a sublayer of '\(m.superlayer!.name)'; remove it before using it as a mask", kind: .tree)
             }
             guard m.maskedLayer == nil || m.maskedLayer === self else {
-                throw FXError("layer '\(m.name)' already masks '\(m.maskedLayer!.name)'")
+                throw FXError("layer '\(m.name)' already masks '\(m.maskedLayer!.name)'", kind: .tree)
             }
-            guard !hasAncestorOrSelf(m) else { throw FXError("layer '\(m.name)' cannot mask itself or an ancestor") }
+            guard !hasAncestorOrSelf(m) else { throw FXError("layer '\(m.name)' cannot mask itself or an ancestor", kind: .tree) }
         }
         mask?.maskedLayer = nil
         mask = m

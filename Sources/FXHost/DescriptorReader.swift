@@ -1,0 +1,122 @@
+import CFX
+import Glibc
+
+/// Reads and checks a plugin's descriptor. Only fields of ABI 1.0 are read,
+/// and only as far as each struct's own size says they exist; anything
+/// malformed is refused with a message naming the field.
+enum DescriptorReader {
+    static let maxFactories = 256
+    static let maxParameters = 64
+    static let maxChoices = 256
+    static let maxText = 4096
+
+    static func read(_ p: UnsafePointer<fx_plugin>, path: String) throws -> PluginInfo {
+        let file = baseName(path)
+        func bad(_ what: String) -> HostError {
+            HostError.plugin("plugin '\(file)' has a malformed descriptor: \(what)")
+        }
+        let d = p.pointee
+        guard d.struct_size >= UInt32(MemoryLayout<fx_plugin>.size) else {
+            throw bad("fx_plugin.struct_size is \(d.struct_size), smaller than ABI 1.0's \(MemoryLayout<fx_plugin>.size) (set it to sizeof(fx_plugin))")
+        }
+        guard let name = try text(d.name, "name", bad), !name.isEmpty else { throw bad("the plugin has no name") }
+        let version = try text(d.version, "version", bad) ?? "0"
+        let description = try text(d.description, "description", bad) ?? ""
+        guard d.factory_count > 0 else { throw bad("it declares no factories") }
+        guard d.factory_count <= UInt32(maxFactories) else {
+            throw bad("it declares \(d.factory_count) factories; the limit is \(maxFactories)")
+        }
+        guard let factories = d.factories else { throw bad("factory_count is \(d.factory_count) but factories is NULL") }
+
+        var infos: [FactoryInfo] = []
+        for i in 0..<Int(d.factory_count) {
+            let f = factories[i]
+            guard f.struct_size >= UInt32(MemoryLayout<fx_factory>.size) else {
+                throw bad("factory \(i): struct_size is \(f.struct_size) (set it to sizeof(fx_factory))")
+            }
+            guard let fname = try text(f.name, "factory \(i) name", bad), !fname.isEmpty else {
+                throw bad("factory \(i) has no name")
+            }
+            guard !infos.contains(where: { $0.name == fname }) else { throw bad("two factories are named '\(fname)'") }
+            guard let build = f.build else { throw bad("factory '\(fname)' has no build function") }
+            guard f.param_count <= UInt32(maxParameters) else {
+                throw bad("factory '\(fname)' declares \(f.param_count) parameters; the limit is \(maxParameters)")
+            }
+            guard f.param_count == 0 || f.params != nil else {
+                throw bad("factory '\(fname)' declares \(f.param_count) parameters but params is NULL")
+            }
+            var params: [ParameterInfo] = []
+            for j in 0..<Int(f.param_count) {
+                let param = try readParameter(f.params![j], factory: fname, index: j, bad)
+                guard !params.contains(where: { $0.name == param.name }) else {
+                    throw bad("factory '\(fname)' has two parameters named '\(param.name)'")
+                }
+                params.append(param)
+            }
+            infos.append(FactoryInfo(name: fname, help: try text(f.help, "factory help", bad) ?? "",
+                                     parameters: params, build: build))
+        }
+        return PluginInfo(path: path, name: name, version: version, description: description,
+                          abiMajor: Int(d.abi_major), abiMinor: Int(d.abi_minor), factories: infos)
+    }
+
+    private static func readParameter(_ q: fx_param, factory: String, index: Int,
+                                      _ bad: (String) -> HostError) throws -> ParameterInfo {
+        let where_ = "factory '\(factory)' parameter \(index)"
+        guard q.struct_size >= UInt32(MemoryLayout<fx_param>.size) else {
+            throw bad("\(where_): struct_size is \(q.struct_size) (set it to sizeof(fx_param))")
+        }
+        guard let name = try text(q.name, "\(where_) name", bad), !name.isEmpty else { throw bad("\(where_) has no name") }
+        guard name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }),
+              name.first != "-", !reservedOptions.contains(name) else {
+            throw bad("factory '\(factory)' parameter '\(name)': names are lowercase letters, digits and '-', and may not be one of fxhost's own options (\(reservedOptions.joined(separator: ", ")))")
+        }
+        guard let type = ParameterType(code: q.type) else {
+            throw bad("factory '\(factory)' parameter '\(name)' has unknown type \(q.type) (expected FX_PARAM_STRING … FX_PARAM_CHOICE)")
+        }
+        var choices: [String] = []
+        if type == .choice {
+            guard q.choice_count > 0, q.choice_count <= UInt32(maxChoices), let list = q.choices else {
+                throw bad("factory '\(factory)' parameter '\(name)' is a choice but has no choices (or more than \(maxChoices))")
+            }
+            for k in 0..<Int(q.choice_count) {
+                guard let c = try text(list[k], "choice", bad), !c.isEmpty else {
+                    throw bad("factory '\(factory)' parameter '\(name)' choice \(k) is empty or NULL")
+                }
+                choices.append(c)
+            }
+        }
+        let hasMin = q.flags & FX_PARAM_HAS_MIN != 0, hasMax = q.flags & FX_PARAM_HAS_MAX != 0
+        if (hasMin && !q.min.isFinite) || (hasMax && !q.max.isFinite) || (hasMin && hasMax && q.min > q.max) {
+            throw bad("factory '\(factory)' parameter '\(name)' has an impossible range \(q.min)…\(q.max)")
+        }
+        let info = ParameterInfo(name: name, type: type, help: try text(q.help, "parameter help", bad) ?? "",
+                                 defaultText: try text(q.default_value, "default value", bad) ?? "",
+                                 min: hasMin ? q.min : nil, max: hasMax ? q.max : nil, choices: choices)
+        do {
+            _ = try ArgumentValue.parse(info.defaultText, for: info, checkFiles: false)
+        } catch let e as HostError {
+            throw bad("factory '\(factory)': its own default for '\(name)' is not valid: \(e.message)")
+        }
+        return info
+    }
+
+    /// Options of fxhost itself, which a parameter may not shadow.
+    static let reservedOptions = ["plugin", "factory", "help", "list", "size", "fps", "time",
+                                  "event", "sink", "out", "version", "scale", "background", "format", "sheet",
+                                  "timeout", "no-isolate", "end"]
+
+    /// A plugin string: NULL is nil; invalid UTF-8 or an unterminated monster is refused.
+    private static func text(_ p: UnsafePointer<CChar>?, _ what: String, _ bad: (String) -> HostError) throws -> String? {
+        guard let p else { return nil }
+        let n = strnlen(p, maxText + 1)
+        guard n <= maxText else { throw bad("\(what) is longer than \(maxText) bytes") }
+        let bytes = UnsafeRawBufferPointer(start: p, count: n).bindMemory(to: UInt8.self)
+        guard let s = String(validating: bytes, as: UTF8.self) else { throw bad("\(what) is not valid UTF-8") }
+        return s
+    }
+
+    static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

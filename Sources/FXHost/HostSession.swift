@@ -1,0 +1,174 @@
+import CFX
+import FXCore
+import Glibc
+
+/// One run of one plugin: its stage, the objects it made (by handle), and the
+/// state of the C function table while it is called.
+///
+/// Host functions are plain C functions; they find the session through
+/// `HostSession.current`. There is one session at a time, and every call into
+/// a plugin happens on the thread that made it (docs/ABI.md, Threading).
+public final class HostSession {
+    /// The session the C function table serves.
+    nonisolated(unsafe) static var current: HostSession?
+
+    public internal(set) var pluginName: String
+    public let limits: Limits
+    /// The stage, once a factory is being built.
+    public private(set) var stage: Stage?
+    /// Called with each failed host call's message (the host prints it as a warning).
+    public var report: (String) -> Void
+    /// Called with the plugin's `log` messages, already prefixed.
+    public var log: (String) -> Void = { _ in }
+    /// A failure raised inside a nested callback, reported when the outer plugin call returns.
+    var pendingFailure: Error?
+    /// Decodes PNG files for `image_load_png`; the executable wires the renderer's decoder in.
+    public var decodePNG: (String) throws -> Image
+
+    var layers: HandleTable<Layer>
+    var animations: HandleTable<Animation>
+    var paths: HandleTable<Path>
+    var images: HandleTable<Image>
+    var imageHandles: [(UInt64, Image)] = []
+    /// What the plugin is doing now, for messages ("building factory 'cube'").
+    var phase: String?
+    /// The first host-call failure, kept for the report of a failed build or callback.
+    private(set) var lastError = ""
+    private var lastErrorStorage: UnsafeMutablePointer<CChar>?
+    private var scratch: [UnsafeMutableRawPointer] = []
+    var apiErrorCount = 0
+
+    public init(pluginName: String, limits: Limits = Limits(),
+                report: @escaping (String) -> Void = { _ in },
+                decodePNG: @escaping (String) throws -> Image = { path in
+                    throw HostError.usage("cannot load '\(path)': no PNG decoder in this host")
+                }) {
+        self.pluginName = pluginName
+        self.limits = limits
+        self.report = report
+        self.decodePNG = decodePNG
+        layers = HandleTable(noun: "layer", limit: limits.maxLayers)
+        animations = HandleTable(noun: "animation", limit: limits.maxAnimations)
+        paths = HandleTable(noun: "path", limit: limits.maxPaths)
+        images = HandleTable(noun: "image", limit: limits.maxImages)
+    }
+
+    deinit {
+        clearScratch()
+        free(lastErrorStorage)
+    }
+
+    /// Gives the session a stage and returns the stage's root layer handle.
+    public func attach(_ stage: Stage) throws -> UInt64 {
+        self.stage = stage
+        do { return try layers.insert(stage.root) } catch { throw HostError.plugin(error.message) }
+    }
+
+    /// The layer behind a handle (for tests and the host's own use).
+    public func layer(_ handle: UInt64) -> Layer? { try? layers.get(handle) }
+
+    // MARK: - Calling into the plugin
+
+    /// Runs plugin code (`body`) with the function table live, as `phase`.
+    /// A non-OK status becomes a `HostError.plugin` naming the plugin, the
+    /// phase and the plugin's message.
+    public func callPlugin(_ phase: String, _ body: () -> Int32) throws {
+        let outer = (HostSession.current, self.phase)
+        HostSession.current = self
+        self.phase = phase
+        lastError = ""
+        let status = body()
+        (HostSession.current, self.phase) = outer
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            throw failure
+        }
+        guard status == FX_OK else {
+            let detail = lastError.isEmpty ? "returned status \(status) (\(HostSession.statusName(status)))" : lastError
+            throw HostError.plugin("plugin '\(pluginName)': \(phase) failed: \(detail)")
+        }
+    }
+
+    static func statusName(_ s: Int32) -> String {
+        switch s {
+        case FX_OK: "FX_OK"
+        case FX_ERR_BAD_HANDLE: "FX_ERR_BAD_HANDLE"
+        case FX_ERR_BAD_KEY_PATH: "FX_ERR_BAD_KEY_PATH"
+        case FX_ERR_BAD_TYPE: "FX_ERR_BAD_TYPE"
+        case FX_ERR_BAD_VALUE: "FX_ERR_BAD_VALUE"
+        case FX_ERR_BAD_ARGUMENT: "FX_ERR_BAD_ARGUMENT"
+        case FX_ERR_NOT_FOUND: "FX_ERR_NOT_FOUND"
+        case FX_ERR_LIMIT: "FX_ERR_LIMIT"
+        case FX_ERR_NOT_NOW: "FX_ERR_NOT_NOW"
+        case FX_ERR_FAILED: "FX_ERR_FAILED"
+        default: "an unknown status"
+        }
+    }
+
+    // MARK: - Serving host calls
+
+    /// Runs one host function for the plugin: checks that a plugin call is in
+    /// progress, turns errors into a status and a last-error message, and
+    /// reports the failure with the plugin's name.
+    static func serve(_ function: String, needsStage: Bool = true,
+                      _ body: (HostSession) throws(FXAPIError) -> Void) -> Int32 {
+        guard let s = current, s.phase != nil else { return FX_ERR_NOT_NOW }
+        s.clearScratch()
+        do throws(FXAPIError) {
+            if needsStage && s.stage == nil {
+                throw FXAPIError(.notNow, "\(function) may only be called from a build function or a callback, not from the entry")
+            }
+            try body(s)
+            return FX_OK
+        } catch {
+            s.setLastError("\(function): \(error.message)")
+            s.apiErrorCount += 1
+            s.report("plugin '\(s.pluginName)': \(s.phase ?? "call"): \(function): \(error.message)")
+            return error.code.rawValue
+        }
+    }
+
+    func setLastError(_ message: String) {
+        lastError = message
+        free(lastErrorStorage)
+        lastErrorStorage = strdup(message)
+    }
+
+    var lastErrorPointer: UnsafePointer<CChar>? {
+        if lastErrorStorage == nil { lastErrorStorage = strdup("") }
+        return UnsafePointer(lastErrorStorage)
+    }
+
+    func scratchString(_ s: String) -> UnsafeMutablePointer<CChar> {
+        let p = strdup(s)!
+        scratch.append(UnsafeMutableRawPointer(p))
+        return p
+    }
+
+    func scratchAllocate<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
+        let raw = malloc(max(1, count) * MemoryLayout<T>.stride)!
+        scratch.append(raw)
+        return raw.bindMemory(to: T.self, capacity: max(1, count))
+    }
+
+    private func clearScratch() {
+        for p in scratch { free(p) }
+        scratch.removeAll(keepingCapacity: true)
+    }
+
+    func requireStage() throws(FXAPIError) -> Stage {
+        guard let stage else { throw FXAPIError(.notNow, "there is no stage yet") }
+        return stage
+    }
+}
+
+extension FXError {
+    /// The ABI status for a core error.
+    var apiError: FXAPIError {
+        switch kind {
+        case .keyPath: FXAPIError(.badKeyPath, message)
+        case .type: FXAPIError(.badType, message)
+        case .value, .tree: FXAPIError(.badValue, message)
+        }
+    }
+}

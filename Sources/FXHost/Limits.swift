@@ -1,0 +1,19 @@
+/// Bounds on what a plugin or a command line can make the host allocate.
+/// Each has a clear error when exceeded; docs/ABI.md lists them.
+public struct Limits: Sendable {
+    public var maxLayers = 100_000
+    public var maxAnimations = 100_000
+    public var maxPaths = 10_000
+    public var maxImages = 1_000
+    /// Elements in one numbers or colors value (and keyframe values).
+    public var maxArrayElements = 100_000
+    /// Bytes in one string crossing the ABI (text layers, names, keys).
+    public var maxStringBytes = 64 * 1024
+    /// Pixels on either side of an image the plugin makes or loads.
+    public var maxImageSide = 8192
+    /// Bytes of a PNG file the host will read.
+    public var maxImageFileBytes = 64 * 1024 * 1024
+    /// Elements in one path.
+    public var maxPathElements = 100_000
+    public init() {}
+}

@@ -1,0 +1,29 @@
+import FXCore
+
+/// Where samples go. A sink sees the samples in time order, then `finish`.
+/// Sinks read snapshots only; they never touch the model or the host.
+public protocol Sink: AnyObject {
+    func consume(_ snapshot: Snapshot) throws
+    /// Completes the output (for files: renames the finished file into place).
+    func finish() throws
+}
+
+/// Stable, readable names for a snapshot's layers: `stage/form/username`;
+/// unnamed layers are `<kind><n>` by position among their siblings
+/// (`stage/layer2`), masks are `<parent>/mask:<name>`.
+public enum LayerPaths {
+    public static func paths(_ s: Snapshot) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(s.layers.count)
+        var childCount: [Int: Int] = [:]
+        for (i, l) in s.layers.enumerated() {
+            let ordinal = childCount[l.parent, default: 0]
+            childCount[l.parent] = ordinal + 1
+            let own = l.name.isEmpty ? "\(l.kind.rawValue)\(ordinal)" : l.name
+            let name = l.isMask ? "mask:\(own)" : own
+            out.append(l.parent < 0 ? name : out[l.parent] + "/" + name)
+            _ = i
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import Glibc
+
+/// Where text sinks write: standard output, or a file written under a
+/// temporary name and renamed into place only when complete, so that a
+/// failed run never leaves a half-written file over a good one.
+public final class TextOutput {
+    private var fd: Int32
+    private let finalPath: String?
+    private let tempPath: String?
+    private var buffer: [UInt8] = []
+    private var finished = false
+
+    /// Standard output.
+    public init() {
+        fd = 1; finalPath = nil; tempPath = nil
+    }
+
+    /// A file at `path` ("-" is standard output). Fails early, before any
+    /// sampling, when the folder is missing or not writable.
+    public init(path: String) throws {
+        if path == "-" {
+            fd = 1; finalPath = nil; tempPath = nil
+            return
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."  // "/x" gives "", the root
+        var template = Array((folder + "/.fxhost-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else {
+            let why = String(cString: strerror(errno))
+            throw OutputError("cannot write '\(path)': \(why) (the folder '\(folder)' must exist and be writable)")
+        }
+        fd = made
+        finalPath = path
+        tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        fchmod(fd, 0o644)
+    }
+
+    deinit {
+        if !finished { abandon() }
+    }
+
+    public func write(_ s: String) throws {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let why = String(cString: strerror(errno))
+                throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(why)")
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left and, for a file, renames it into place.
+    public func commit() throws {
+        try flush()
+        finished = true
+        guard let finalPath, let tempPath else { return }
+        close(fd)
+        guard rename(tempPath, finalPath) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(tempPath)
+            throw OutputError("cannot write '\(finalPath)': \(why)")
+        }
+    }
+
+    /// Drops a partial file.
+    public func abandon() {
+        finished = true
+        guard let tempPath else { return }
+        close(fd)
+        unlink(tempPath)
+    }
+}
+
+/// A failure to write an output.
+public struct OutputError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ m: String) { message = m }
+    public var description: String { message }
+}

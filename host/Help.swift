@@ -1,0 +1,54 @@
+import FXHost
+
+/// The help texts.
+enum Help {
+    static let version = "fxhost 0.1.0 (plugin ABI \(hostABI))"
+    static var hostABI: String { "1.0" }
+
+    static let usage = """
+    fxhost — Core Animation–style effects, from plugins, sampled on a simulated clock.
+
+    usage:
+      fxhost --plugin NAME [--factory F] [PARAMETERS] [OPTIONS]
+      fxhost --plugin NAME --help        the factory's parameters
+      fxhost --list                      every plugin found, with factories and parameters
+      fxhost --version
+
+    options:
+      --plugin NAME      a plugin file, or a name looked up in FX_PLUGIN_PATH and beside fxhost
+      --factory F        which of the plugin's factories (default: its first)
+      --size WxH         stage size in points (default 400x300)
+      --fps N            samples per second (default 30)
+      --end T            sample from 0 to T seconds (default: until every finite animation and
+                         timer is done; at least 5 s if something repeats forever; at most 60 s)
+      --duration T       the same as --end, unless the factory has its own duration parameter
+      --time T           one sample at T seconds
+      --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
+      --sink text|jsonl  text: a readable trace (default); jsonl: one JSON object per sample
+      --out FILE         write to FILE (- for standard output); .jsonl picks the jsonl sink
+
+    Factory parameters are given as --name value (a bool alone means true; --name=value also works).
+    Data goes to standard output, messages to standard error.
+    exit status: 0 ok, 1 the plugin failed, 2 a usage or input error.
+
+    """
+
+    static func plugin(_ p: PluginInfo, selected: FactoryInfo? = nil) -> String {
+        var s = "\(p.name) \(p.version) — \(p.description)\n  file: \(p.path)\n  built for ABI \(p.abiMajor).\(p.abiMinor)\n"
+        for f in p.factories where selected == nil || selected!.name == f.name {
+            s += "\nfactory \(f.name)\(f.name == p.factories[0].name ? " (default)" : "")\(f.help.isEmpty ? "" : ": \(f.help)")\n"
+            if f.parameters.isEmpty { s += "  (no parameters)\n" }
+            let width = (f.parameters.map { $0.name.count }.max() ?? 0) + 4
+            for q in f.parameters {
+                let name = "  --\(q.name)"
+                s += name + String(repeating: " ", count: max(1, width + 2 - name.count))
+                s += "\(q.expectation), default \(q.defaultText.isEmpty ? "(none)" : "'\(q.defaultText)'")"
+                s += q.help.isEmpty ? "\n" : "\n" + String(repeating: " ", count: width + 2) + q.help + "\n"
+            }
+        }
+        if selected != nil && p.factories.count > 1 {
+            s += "\nother factories: \(p.factories.map(\.name).filter { $0 != selected!.name }.joined(separator: ", ")) (--factory F --help)\n"
+        }
+        return s
+    }
+}

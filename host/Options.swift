@@ -1,0 +1,154 @@
+import FXHost
+
+/// The command line, split into fxhost's own options and the factory's
+/// parameters (kept as raw words until the plugin says what they are).
+struct Options {
+    enum Mode { case run, help, version, list, pluginHelp }
+    var mode = Mode.run
+    var plugin: String?
+    var factory: String?
+    var width = 400.0, height = 300.0
+    var fps = 30.0
+    var end: Double?
+    var time: Double?
+    var events: [(time: Double, name: String)] = []
+    var sink: String?
+    var out: String?
+    /// `--name value` words not recognised as fxhost options, in order.
+    var factoryWords: [String] = []
+
+    static let maxSide = 16384.0
+    static let maxFPS = 1000.0
+    static let maxEnd = 3600.0
+
+    static func parse(_ args: [String]) throws -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ option: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw HostError.usage("\(option) needs a value (fxhost --help)") }
+            return args[i]
+        }
+        while i < args.count {
+            var word = args[i]
+            var inline: String?
+            if word.hasPrefix("--"), let eq = word.firstIndex(of: "=") {
+                inline = String(word[word.index(after: eq)...])
+                word = String(word[..<eq])
+            }
+            func v() throws -> String {
+                if let inline { return inline }
+                return try value(word)
+            }
+            switch word {
+            case "--help", "-h": o.mode = o.plugin == nil ? .help : .pluginHelp
+            case "--version": o.mode = .version
+            case "--list": o.mode = .list
+            case "--plugin":
+                o.plugin = try v()
+                if o.mode == .help { o.mode = .pluginHelp }
+            case "--factory": o.factory = try v()
+            case "--size":
+                let text = try v()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+                      w >= 1, h >= 1, w <= maxSide, h <= maxSide, w == w.rounded(), h == h.rounded() else {
+                    throw HostError.usage("--size: '\(text)' is not WIDTHxHEIGHT with whole numbers from 1 to \(Int(maxSide)) (e.g. --size 640x360)")
+                }
+                o.width = w; o.height = h
+            case "--fps":
+                let text = try v()
+                guard let f = Double(text), f.isFinite, f > 0, f <= maxFPS else {
+                    throw HostError.usage("--fps: '\(text)' is not a number of frames per second above 0 and at most \(Int(maxFPS))")
+                }
+                o.fps = f
+            case "--end":
+                o.end = try seconds(try v(), "--end")
+            case "--time":
+                o.time = try seconds(try v(), "--time")
+            case "--event":
+                let text = try v()
+                guard let colon = text.firstIndex(of: ":"), let t = Double(text[..<colon]), t.isFinite, t >= 0,
+                      t <= maxEnd, text.index(after: colon) < text.endIndex else {
+                    throw HostError.usage("--event: '\(text)' is not TIME:NAME with a time in seconds from 0 (e.g. --event 1.5:tap)")
+                }
+                o.events.append((t, String(text[text.index(after: colon)...])))
+            case "--sink":
+                let s = try v()
+                guard ["text", "jsonl"].contains(s) else {
+                    throw HostError.usage("--sink: '\(s)' is not a sink (expected text or jsonl)")
+                }
+                o.sink = s
+            case "--out", "-o":
+                let path = try v()
+                guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }
+                o.out = path
+            default:
+                guard word.hasPrefix("--"), word.count > 2 else {
+                    throw HostError.usage("unexpected argument '\(args[i])' (options start with --; fxhost --help lists them)")
+                }
+                o.factoryWords.append(args[i])
+                if inline == nil, i + 1 < args.count, !args[i + 1].hasPrefix("--") {
+                    i += 1
+                    o.factoryWords.append(args[i])
+                }
+            }
+            i += 1
+        }
+        return o
+    }
+
+    static func seconds(_ text: String, _ option: String) throws -> Double {
+        guard let t = Double(text), t.isFinite, t >= 0, t <= maxEnd else {
+            throw HostError.usage("\(option): '\(text)' is not a time in seconds from 0 to \(Int(maxEnd))")
+        }
+        return t
+    }
+
+    /// Matches the factory's words against its parameters. A bool parameter
+    /// given without a value means true. `--duration` is fxhost's `--end`
+    /// unless the factory declares a parameter of that name.
+    mutating func factoryArguments(for factory: FactoryInfo) throws -> [ArgumentValue] {
+        var given: [String: String] = [:]
+        var order: [String] = []
+        var i = 0
+        let words = factoryWords
+        while i < words.count {
+            var word = String(words[i].dropFirst(2))
+            var inline: String?
+            if let eq = word.firstIndex(of: "=") {
+                inline = String(word[word.index(after: eq)...])
+                word = String(word[..<eq])
+            }
+            guard let p = factory.parameters.first(where: { $0.name == word }) else {
+                if word == "duration" {
+                    let text = inline ?? (i + 1 < words.count ? words[i + 1] : "")
+                    if inline == nil { i += 1 }
+                    end = try Options.seconds(text, "--duration")
+                    i += 1
+                    continue
+                }
+                let known = factory.parameters.map { "--\($0.name)" }
+                throw HostError.usage("unknown option '--\(word)' for factory '\(factory.name)'" +
+                    (known.isEmpty ? " (it takes no parameters)" : " (its parameters: \(known.joined(separator: ", ")); fxhost --help lists fxhost's own)"))
+            }
+            let text: String
+            if let inline {
+                text = inline
+            } else if p.type == .bool && (i + 1 >= words.count || words[i + 1].hasPrefix("--")) {
+                text = "true"
+            } else {
+                guard i + 1 < words.count else { throw HostError.usage("--\(word) needs a value (expected \(p.expectation))") }
+                i += 1
+                text = words[i]
+            }
+            guard given[word] == nil else { throw HostError.usage("--\(word) is given twice") }
+            given[word] = text
+            order.append(word)
+            i += 1
+        }
+        return try factory.parameters.map { p in
+            try ArgumentValue.parse(given[p.name] ?? p.defaultText, for: p)
+        }
+    }
+}

@@ -26,6 +26,10 @@ let package = Package(
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
+        // Integration tests: the real fxhost binary on plugins compiled at test time.
+        .testTarget(
+            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "fxhost"],
+            path: "Tests/FXHostTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

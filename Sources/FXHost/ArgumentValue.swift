@@ -32,7 +32,7 @@ public enum ArgumentValue: Equatable, Sendable {
             return .double(v)
         case .int:
             guard let v = Int32(text.trimmingSpaces) else {
-                if Double(text.trimmingSpaces) != nil && Int64(text.trimmingSpaces) == nil && !text.contains(".") {
+                if Int64(text.trimmingSpaces) != nil {
                     throw fail("'\(text)' does not fit in 32 bits")
                 }
                 throw fail("'\(text)' is not a whole number")

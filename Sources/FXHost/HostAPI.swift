@@ -73,7 +73,7 @@ enum HostAPI {
         }
         api.log = { level, message in
             guard let s = HostSession.current, let message, let text = try? s.text(message, what: "log message") else { return }
-            s.log(level == FX_LOG_WARNING ? "warning: \(text)" : text)
+            s.log(level == FX_LOG_WARNING ? "\(s.pluginName): warning: \(text)" : "\(s.pluginName): \(text)")
         }
 
         // MARK: stage and clock

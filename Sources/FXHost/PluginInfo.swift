@@ -46,15 +46,15 @@ public enum ParameterType: String, Sendable, CaseIterable {
     }
 
     /// How the type reads in help and errors.
-    public var noun: String {
+    public var phrase: String {
         switch self {
-        case .string: "text"
-        case .double: "number"
-        case .int: "whole number"
+        case .string: "any text"
+        case .double: "a number"
+        case .int: "a whole number"
         case .bool: "true or false"
-        case .color: "colour (#rrggbb, #rrggbbaa or a name)"
-        case .file: "path to a readable file"
-        case .choice: "choice"
+        case .color: "a colour (#rrggbb, #rrggbbaa or a name)"
+        case .file: "a path to a readable file"
+        case .choice: "a choice"
         }
     }
 }
@@ -81,7 +81,7 @@ public struct ParameterInfo: Sendable {
             case let (nil, hi?): return "\(noun) of at most \(ParameterInfo.format(hi))"
             case (nil, nil): return noun
             }
-        default: return "a \(type.noun)"
+        default: return type.phrase
         }
     }
 

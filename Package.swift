@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "fxhost", targets: ["fxhost"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
         .library(name: "FXCore", targets: ["FXCore"]),
+        // The effect plugins: one dynamic library each (libcube.so, …).
+        .library(name: "cube", type: .dynamic, targets: ["cube"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -19,10 +21,13 @@ let package = Package(
             providers: [.apt(["libffi-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
+        // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
+        .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
         .executableTarget(
             name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXCore"], path: "host"),
+        .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),

@@ -1,0 +1,100 @@
+import CFX
+import Glibc
+
+/// An animation template (a CAAnimation being configured). Adding it to a
+/// layer adds a copy, so one template can be added several times with
+/// different begin times, as the seeds do. Released when the last reference goes.
+public final class Animation {
+    public enum Kind: Sendable {
+        case basic, spring, keyframe, group, transition
+        var code: fx_animation_kind {
+            switch self {
+            case .basic: FX_ANIMATION_BASIC
+            case .spring: FX_ANIMATION_SPRING
+            case .keyframe: FX_ANIMATION_KEYFRAME
+            case .group: FX_ANIMATION_GROUP
+            case .transition: FX_ANIMATION_TRANSITION
+            }
+        }
+    }
+
+    public let handle: fx_animation
+
+    public init(_ kind: Kind, keyPath: String? = nil) throws(PluginError) {
+        var h: fx_animation = 0
+        let status: fx_status
+        if let keyPath {
+            status = keyPath.withCString { Host.api.animation_create(kind.code, $0, &h) }
+        } else {
+            status = Host.api.animation_create(kind.code, nil, &h)
+        }
+        try Host.check(status)
+        handle = h
+    }
+
+    /// `CABasicAnimation(keyPath:)`.
+    public static func basic(_ keyPath: String) throws(PluginError) -> Animation { try Animation(.basic, keyPath: keyPath) }
+    /// `CASpringAnimation(keyPath:)`.
+    public static func spring(_ keyPath: String) throws(PluginError) -> Animation { try Animation(.spring, keyPath: keyPath) }
+    /// `CAKeyframeAnimation(keyPath:)`.
+    public static func keyframe(_ keyPath: String) throws(PluginError) -> Animation { try Animation(.keyframe, keyPath: keyPath) }
+    public static func group() throws(PluginError) -> Animation { try Animation(.group) }
+    public static func transition() throws(PluginError) -> Animation { try Animation(.transition) }
+
+    deinit { _ = Host.table?.pointee.animation_release(handle) }
+
+    /// Sets any field `animation_set` knows (see fx.h), returning self to chain.
+    @discardableResult
+    public func set(_ field: String, _ value: some ValueConvertible) throws(PluginError) -> Animation {
+        let status = field.withCString { f in value.withValue { Host.api.animation_set(handle, f, $0) } }
+        try Host.check(status)
+        return self
+    }
+
+    // MARK: - The common fields
+
+    @discardableResult public func from(_ v: some ValueConvertible) throws(PluginError) -> Animation { try set("from", v) }
+    @discardableResult public func to(_ v: some ValueConvertible) throws(PluginError) -> Animation { try set("to", v) }
+    @discardableResult public func by(_ v: some ValueConvertible) throws(PluginError) -> Animation { try set("by", v) }
+    @discardableResult public func duration(_ d: Double) throws(PluginError) -> Animation { try set("duration", d) }
+    @discardableResult public func beginTime(_ t: Double) throws(PluginError) -> Animation { try set("beginTime", t) }
+    /// "removed", "forwards", "backwards" or "both".
+    @discardableResult public func fillMode(_ m: String) throws(PluginError) -> Animation { try set("fillMode", m) }
+    @discardableResult public func removedOnCompletion(_ b: Bool) throws(PluginError) -> Animation { try set("removedOnCompletion", b) }
+    @discardableResult public func repeatCount(_ n: Double) throws(PluginError) -> Animation { try set("repeatCount", n) }
+    /// "linear", "easeIn", "easeOut", "easeInEaseOut" or "default".
+    @discardableResult public func timingFunction(_ name: String) throws(PluginError) -> Animation { try set("timingFunction", name) }
+
+    /// Keyframe values, checked against the key path.
+    @discardableResult
+    public func values(_ vs: [any ValueConvertible]) throws(PluginError) -> Animation {
+        // Each value's pointers are only valid inside its withValue; strings are
+        // copied so that all of them can be handed over in one call.
+        var raw: [fx_value] = []
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        defer { owned.forEach { free($0) } }
+        for v in vs {
+            if let s = v as? String {
+                let c = strdup(s)!
+                owned.append(c)
+                raw.append(fx_string_value(c))
+            } else {
+                v.withValue { raw.append($0.pointee) }
+            }
+        }
+        try Host.check(raw.withUnsafeBufferPointer { Host.api.animation_set_values(handle, $0.baseAddress, UInt32($0.count)) })
+        return self
+    }
+
+    /// Adds a copy of `child` to this group.
+    public func add(_ child: Animation) throws(PluginError) {
+        try Host.check(Host.api.animation_group_add(handle, child.handle))
+    }
+
+    /// Sets did-start and did-stop as closures (either may be nil).
+    public func callbacks(didStart: (() throws -> Void)? = nil, didStop: ((Bool) throws -> Void)? = nil) throws(PluginError) {
+        let box = Callback.retain(fire: didStart, stop: didStop)
+        try Host.check(Host.api.animation_set_callbacks(handle, didStart == nil ? nil : Callback.fireTrampoline,
+                                                        didStop == nil ? nil : Callback.stopTrampoline, box))
+    }
+}

@@ -1,0 +1,85 @@
+import CFX
+import Glibc
+
+/// One parameter of a factory, as fx_param describes it.
+public struct Parameter: Sendable {
+    public enum Kind: Sendable {
+        case string, double, int, bool, color, file
+        case choice([String])
+    }
+    public let name: String
+    public let kind: Kind
+    public let help: String
+    public let defaultValue: String
+    public let range: ClosedRange<Double>?
+
+    public init(_ name: String, _ kind: Kind, default defaultValue: String, range: ClosedRange<Double>? = nil, help: String) {
+        self.name = name; self.kind = kind; self.help = help; self.defaultValue = defaultValue; self.range = range
+    }
+}
+
+/// One factory: its name, parameters and its build function, which must have
+/// the C signature its parameters imply (see fx.h, fx_build_fn).
+public struct Factory {
+    public let name: String
+    public let help: String
+    public let parameters: [Parameter]
+    public let build: fx_build_fn
+
+    /// `build` is a `@convention(c)` function; it is passed through untyped, as in C.
+    public init<F>(_ name: String, help: String, parameters: [Parameter], build: F) {
+        precondition(MemoryLayout<F>.size == MemoryLayout<fx_build_fn>.size, "build must be a @convention(c) function")
+        self.name = name; self.help = help; self.parameters = parameters
+        self.build = unsafeBitCast(build, to: fx_build_fn.self)
+    }
+}
+
+/// Makes the static descriptor a plugin's entry returns. The memory is
+/// allocated once and never freed: the host reads it for the whole run.
+public enum Descriptor {
+    public static func make(name: String, version: String, description: String, factories: [Factory]) -> UnsafePointer<fx_plugin> {
+        func text(_ s: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(s)!) }
+        let fs = UnsafeMutablePointer<fx_factory>.allocate(capacity: factories.count)
+        for (i, f) in factories.enumerated() {
+            let ps = UnsafeMutablePointer<fx_param>.allocate(capacity: max(1, f.parameters.count))
+            for (j, p) in f.parameters.enumerated() {
+                var q = fx_param()
+                q.struct_size = UInt32(MemoryLayout<fx_param>.size)
+                q.name = text(p.name)
+                q.help = text(p.help)
+                q.default_value = text(p.defaultValue)
+                switch p.kind {
+                case .string: q.type = FX_PARAM_STRING
+                case .double: q.type = FX_PARAM_DOUBLE
+                case .int: q.type = FX_PARAM_INT
+                case .bool: q.type = FX_PARAM_BOOL
+                case .color: q.type = FX_PARAM_COLOR
+                case .file: q.type = FX_PARAM_FILE
+                case .choice(let names):
+                    q.type = FX_PARAM_CHOICE
+                    let list = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: names.count)
+                    for (k, n) in names.enumerated() { list[k] = text(n) }
+                    q.choices = UnsafePointer(list)
+                    q.choice_count = UInt32(names.count)
+                }
+                if let r = p.range {
+                    q.flags = FX_PARAM_HAS_MIN | FX_PARAM_HAS_MAX
+                    q.min = r.lowerBound
+                    q.max = r.upperBound
+                }
+                ps[j] = q
+            }
+            fs[i] = fx_factory(struct_size: UInt32(MemoryLayout<fx_factory>.size), name: text(f.name), help: text(f.help),
+                               params: UnsafePointer(ps), param_count: UInt32(f.parameters.count), build: f.build)
+        }
+        let d = UnsafeMutablePointer<fx_plugin>.allocate(capacity: 1)
+        d.initialize(to: fx_plugin(struct_size: UInt32(MemoryLayout<fx_plugin>.size), abi_major: UInt16(FX_ABI_MAJOR),
+                                   abi_minor: UInt16(FX_ABI_MINOR), name: text(name), version: text(version),
+                                   description: text(description), factories: UnsafePointer(fs),
+                                   factory_count: UInt32(factories.count)))
+        return UnsafePointer(d)
+    }
+
+    /// Reads a string parameter as it arrives (`const char *`).
+    public static func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+}

@@ -1,0 +1,111 @@
+import CFX
+
+/// A failure of a host call, or the plugin's own: the status and the message
+/// the host will show.
+public struct PluginError: Error, CustomStringConvertible {
+    public let status: fx_status
+    public let message: String
+    public init(_ message: String, status: fx_status = FX_ERR_FAILED) { self.status = status; self.message = message }
+    public var description: String { message }
+}
+
+/// The host's function table, as handed to the entry and to every build
+/// function. Every call into a plugin happens on one thread, so one global
+/// table pointer is all the state the kit needs.
+public enum Host {
+    nonisolated(unsafe) public static var table: UnsafePointer<fx_api>?
+
+    static var api: fx_api {
+        guard let table else { fatalError("FXPluginKit: the host table is used before the entry function ran") }
+        return table.pointee
+    }
+
+    /// Turns a host status into a thrown error carrying the host's message.
+    static func check(_ status: fx_status) throws(PluginError) {
+        guard status == FX_OK else {
+            let message = api.last_error().map { String(cString: $0) } ?? "status \(status)"
+            throw PluginError(message, status: status)
+        }
+    }
+
+    /// The simulated time now, in seconds (`CACurrentMediaTime()`).
+    public static var now: Double { api.now() }
+
+    /// The stage size in points.
+    public static func stageSize() throws(PluginError) -> Size {
+        var s = fx_size()
+        try check(api.stage_size(&s))
+        return Size(s.width, s.height)
+    }
+
+    /// Writes a line to the host's stderr, prefixed with the plugin's name.
+    public static func log(_ message: String, warning: Bool = false) {
+        message.withCString { api.log(warning ? FX_LOG_WARNING : FX_LOG_INFO, $0) }
+    }
+
+    /// Runs `action` `delay` seconds from now (the seeds' `delay(0.5) { … }`).
+    @discardableResult
+    public static func after(_ delay: Double, _ action: @escaping () throws -> Void) throws(PluginError) -> UInt64 {
+        var id: UInt64 = 0
+        try check(api.timer_add(delay, Callback.fireTrampoline, Callback.retain(fire: action), &id))
+        return id
+    }
+
+    /// Cancels a pending timer.
+    public static func cancel(timer id: UInt64) throws(PluginError) { try check(api.timer_cancel(id)) }
+
+    /// Calls `action` whenever the named event fires (`fxhost --event 1.5:tap`).
+    public static func on(_ event: String, _ action: @escaping () throws -> Void) throws(PluginError) {
+        let box = Callback.retain(fire: action)
+        try check(event.withCString { api.event_on($0, Callback.eventTrampoline, box) })
+    }
+
+    /// Runs a build function's body: installs the table, and turns a thrown
+    /// error into `fail(message)` and its status, as the ABI asks.
+    public static func build(_ table: UnsafePointer<fx_api>?, _ body: () throws -> Void) -> fx_status {
+        Host.table = table
+        return report(body)
+    }
+
+    static func report(_ body: () throws -> Void) -> fx_status {
+        do {
+            try body()
+            return FX_OK
+        } catch let e as PluginError {
+            e.message.withCString { api.fail($0) }
+            return e.status == FX_OK ? FX_ERR_FAILED : e.status
+        } catch {
+            "\(error)".withCString { api.fail($0) }
+            return FX_ERR_FAILED
+        }
+    }
+}
+
+/// Swift closures behind the ABI's `void *user` callbacks. Each registered
+/// box is kept for the run: a callback can fire at any time until then.
+final class Callback {
+    /// Timers, events and did-start.
+    let fire: (() throws -> Void)?
+    /// did-stop.
+    let stop: ((Bool) throws -> Void)?
+
+    init(fire: (() throws -> Void)?, stop: ((Bool) throws -> Void)? = nil) { self.fire = fire; self.stop = stop }
+
+    static func retain(fire: (() throws -> Void)?, stop: ((Bool) throws -> Void)? = nil) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(Callback(fire: fire, stop: stop)).toOpaque()
+    }
+
+    static func box(_ user: UnsafeMutableRawPointer?) -> Callback? {
+        user.map { Unmanaged<Callback>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    static let fireTrampoline: fx_timer_fn = { user in
+        Host.report { try Callback.box(user)?.fire?() }
+    }
+    static let eventTrampoline: fx_event_fn = { user, _ in
+        Host.report { try Callback.box(user)?.fire?() }
+    }
+    static let stopTrampoline: fx_did_stop_fn = { user, finished in
+        Host.report { try Callback.box(user)?.stop?(finished != 0) }
+    }
+}

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "fxhost", targets: ["fxhost"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
+        .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
         .library(name: "FXCore", targets: ["FXCore"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
@@ -29,6 +30,7 @@ let package = Package(
             name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXCore"], path: "host"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
+        .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.

@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product fxbench
+swift build -c release
 exec "$(swift build -c release --show-bin-path)/fxbench" "$@"

@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling] (default: all)
+// Usage: fxbench [sampling [LAYERS] | startup] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {
@@ -72,9 +72,51 @@ func format3(_ v: Double) -> String {
     return "\(r)"
 }
 
+/// Wall time of one run of `argv`, output discarded.
+func timeRun(_ argv: [String]) -> Double {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let cargs = argv.map { strdup($0) } + [nil]
+    defer { cargs.forEach { free($0) } }
+    let start = seconds()
+    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else {
+        print("fxbench: cannot run \(argv[0])")
+        exit(1)
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let t = seconds() - start
+    posix_spawn_file_actions_destroy(&actions)
+    return t
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+func benchStartup() {
+    let exe = CommandLine.arguments[0]
+    let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
+    let host = [folder + "/fxhost", "--plugin", folder + "/libcube.so", "--time", "0", "--sink", "jsonl"]
+    let trivial = [folder + "/fxbench-trivial"]
+    for argv in [host, trivial] { _ = timeRun(argv) }  // warm the page cache
+    var a: [Double] = [], b: [Double] = []
+    for _ in 0..<30 {
+        a.append(timeRun(host))
+        b.append(timeRun(trivial))
+    }
+    let ha = median(a) * 1000, tb = median(b) * 1000
+    print("startup: wall time, median of 30 runs, side by side")
+    print("  fxhost --plugin cube.so --time 0 --sink jsonl   \(format3(ha)) ms")
+    print("  a trivial Swift program                         \(format3(tb)) ms")
+    print("  ratio \(format3(ha / tb))× (target ≤ 3×)")
+}
+
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "sampling" { try benchSampling() }
+    if which == "all" || which == "startup" { benchStartup() }
 } catch {
     print("fxbench: \(error)")
     exit(1)

@@ -1,0 +1,2 @@
+// The baseline for fxhost's start-up benchmark: a Swift program that does nothing.
+print("", terminator: "")

@@ -21,13 +21,23 @@ let package = Package(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
 
+        .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
         .target(name: "FXCore", path: "Sources/FXCore"),
+        .target(
+            name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman", "CPNG"], path: "Sources/FXRender"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
-        .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
+        .target(name: "FXSinks", dependencies: ["FXCore", "FXRender", "CZlib", "CPangoCairo"], path: "Sources/FXSinks"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
         .executableTarget(
-            name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXCore"], path: "host"),
+            name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXRender", "FXCore"], path: "host"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),

@@ -24,10 +24,17 @@ enum Help {
       --duration T       the same as --end, unless the factory has its own duration parameter
       --time T           one sample at T seconds
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
-      --sink text|jsonl  text: a readable trace (default); jsonl: one JSON object per sample
-      --out FILE         write to FILE (- for standard output); .jsonl picks the jsonl sink
+      --out FILE         write to FILE (- for standard output); the extension picks the format:
+                           .txt  the trace         .jsonl  JSON lines       .png  animated PNG
+                           .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
+      --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
+                         terminal), png, gif, y4m, frames; --format is the same
+      --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
+      --scale S          pixels per point for images (default 1; 2 for 2× output)
+      --background C     colour behind the stage for images (default transparent; black for GIF and Y4M)
 
     Factory parameters are given as --name value (a bool alone means true; --name=value also works).
+    Video to ffmpeg: fxhost --plugin spinner --out - --format y4m | ffmpeg -i - spinner.mp4
     Data goes to standard output, messages to standard error.
     exit status: 0 ok, 1 the plugin failed, 2 a usage or input error.
 

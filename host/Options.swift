@@ -14,6 +14,9 @@ struct Options {
     var events: [(time: Double, name: String)] = []
     var sink: String?
     var out: String?
+    var sheet: String?
+    var scale = 1.0
+    var background: String?
     /// `--name value` words not recognised as fxhost options, in order.
     var factoryWords: [String] = []
 
@@ -73,12 +76,28 @@ struct Options {
                     throw HostError.usage("--event: '\(text)' is not TIME:NAME with a time in seconds from 0 (e.g. --event 1.5:tap)")
                 }
                 o.events.append((t, String(text[text.index(after: colon)...])))
-            case "--sink":
+            case "--sink", "--format":
                 let s = try v()
-                guard ["text", "jsonl"].contains(s) else {
-                    throw HostError.usage("--sink: '\(s)' is not a sink (expected text or jsonl)")
+                guard SinkKind(rawValue: s) != nil else {
+                    throw HostError.usage("\(word): '\(s)' is not a sink (expected \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 o.sink = s
+            case "--sheet":
+                let path = try v()
+                guard path.hasSuffix(".png") else { throw HostError.usage("--sheet: '\(path)' must be a .png file name") }
+                o.sheet = path
+            case "--scale":
+                let text = try v()
+                guard let f = Double(text), f.isFinite, f >= 0.25, f <= 4 else {
+                    throw HostError.usage("--scale: '\(text)' is not a number from 0.25 to 4 (2 for 2× output)")
+                }
+                o.scale = f
+            case "--background":
+                let text = try v()
+                guard ColorText.parse(text) != nil else {
+                    throw HostError.usage("--background: '\(text)' is not a colour (#rrggbb, #rrggbbaa or a name)")
+                }
+                o.background = text
             case "--out", "-o":
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }

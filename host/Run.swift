@@ -1,5 +1,6 @@
 import FXCore
 import FXHost
+import FXRender
 import FXSinks
 import Glibc
 
@@ -11,8 +12,8 @@ enum DefaultEnd {
     static let cap = 60.0
 }
 
-func stderrLine(_ s: String) {
-    var line = s + "\n"
+func stderrLine(_ s: String, newline: Bool = true) {
+    var line = s + (newline ? "\n" : "")
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
@@ -24,7 +25,12 @@ func run(_ options: Options) throws {
     }
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
-    let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") })
+    let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") },
+                              decodePNG: { path in
+                                  do { return try PNGDecoder.decode(path: path) } catch let e as PNGDecoder.Failure {
+                                      throw HostError.usage(e.message)
+                                  }
+                              })
     session.log = { stderrLine("fxhost: \($0)") }
     let info = try PluginLoader.load(path, session: session)
     let factory = try info.factory(named: o.factory)
@@ -34,10 +40,9 @@ func run(_ options: Options) throws {
     }
     let arguments = try o.factoryArguments(for: factory)
 
-    // Open the output before any plugin code builds anything: a bad --out costs nothing.
-    let sinkName = try o.sink ?? sinkForExtension(o.out)
-    let output = try o.out.map { try TextOutput(path: $0) } ?? TextOutput()
-    let sink: Sink = sinkName == "jsonl" ? JSONLinesSink(output) : TraceSink(output)
+    // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
+    let sinks = try makeSinks(o)
+    let evenFrames = sinks.contains { ($0 as? ImageSink)?.wantsEvenFrames == true }
 
     let stage = Stage(size: Size(o.width, o.height))
     try session.build(factory, arguments: arguments, on: stage)
@@ -51,23 +56,33 @@ func run(_ options: Options) throws {
         try stage.schedule(event: e.name, at: e.time)
     }
 
+    let progress = Progress(enabled: sinks.contains { $0 is ImageSink })
+    func emit(_ t: Double) throws {
+        let snapshot = try stage.sample(at: t)
+        for sink in sinks { try sink.consume(snapshot) }
+    }
     if let t = o.time {
-        try sink.consume(stage.sample(at: t))
+        try emit(t)
     } else {
         var frame = 0
         while true {
             let t = Double(frame) / o.fps
             let end = o.end ?? naturalEnd(stage)
+            guard frame < OutputLimits.maxFrames else {
+                throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
+            }
             if t > end + 1e-9 {
-                // The last frame lands exactly on the end.
-                if frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try sink.consume(stage.sample(at: end)) }
+                // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
+                if !evenFrames, frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try emit(end) }
                 break
             }
-            try sink.consume(stage.sample(at: t))
+            try emit(t)
+            progress.update(time: t, end: end)
             frame += 1
         }
     }
-    try sink.finish()
+    progress.finish()
+    for sink in sinks { try sink.finish() }
 }
 
 /// When every finite animation and timer is done; at least 5 s when
@@ -77,13 +92,20 @@ func naturalEnd(_ stage: Stage) -> Double {
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }
 
-/// The sink an output file's extension asks for.
-func sinkForExtension(_ path: String?) throws -> String {
-    guard let path, path != "-" else { return "text" }
-    let table: [(String, String)] = [(".jsonl", "jsonl"), (".json", "jsonl"), (".txt", "text"), (".trace", "text")]
-    if let hit = table.first(where: { path.hasSuffix($0.0) }) { return hit.1 }
-    for image in [".png", ".gif", ".y4m"] where path.hasSuffix(image) {
-        throw HostError.usage("--out \(path): image output is not available in this build yet; use --sink text or jsonl")
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// A frames folder must exist (fxhost does not create folders).
+func checkFolder(_ path: String) throws {
+    let folder: String
+    if path.contains("%") {
+        folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    } else {
+        folder = path
     }
-    return "text"
+    guard folder.isEmpty || isDirectory(folder) else {
+        throw HostError.usage("--out \(path): the folder '\(folder)' does not exist")
+    }
 }

@@ -3,7 +3,11 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(pkg-config libffi-dev)
+# Build: libffi for factory calls; cairo, pango, pixman, libpng and zlib for
+# pixels; DejaVu so that text renders the same everywhere.
+packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
+# The tests also read the image outputs back with an independent decoder (ffmpeg).
+if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,6 +2,6 @@
 # The whole test suite: set up, build everything, run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --test
 swift build --build-tests
 swift test --skip-build

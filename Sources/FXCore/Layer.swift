@@ -6,6 +6,9 @@
 /// even before the layer joins the tree (R5).
 public final class Layer {
     public let kind: LayerKind
+    /// Unique among the layers of one stage, in order of creation: lets a
+    /// renderer recognise the same layer from one snapshot to the next.
+    public let id: Int
     public var name: String
     public private(set) weak var superlayer: Layer?
     public private(set) var sublayers: [Layer] = []
@@ -25,8 +28,8 @@ public final class Layer {
     /// The attached animations' evaluators, contiguous for the sampler (derived from `attached`).
     private(set) var evaluators: [AnimationEvaluator] = []
 
-    init(kind: LayerKind, name: String, stage: Stage?) {
-        self.kind = kind; self.name = name; self.stage = stage
+    init(kind: LayerKind, name: String, stage: Stage?, id: Int) {
+        self.kind = kind; self.name = name; self.stage = stage; self.id = id
     }
 
     // MARK: - Properties

@@ -104,7 +104,7 @@ public enum Sampler {
             }
             if overlay.count > 1 { overlay.sort { $0.property.rawValue < $1.property.rawValue } }
         }
-        slot.initialize(to: PresentedLayer(name: layer.name, kind: layer.kind, parent: parent, depth: depth,
+        slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
                                            isMask: isMask, localTime: local, model: model, animated: overlay,
                                            transitions: transitions))
         return local

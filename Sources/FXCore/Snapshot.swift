@@ -39,6 +39,8 @@ public struct TransitionState: Sendable {
 
 /// A layer as presented: its model values with the animated ones laid over them.
 public struct PresentedLayer: Sendable {
+    /// The layer's `id`: the same layer has the same id in every snapshot.
+    public let id: Int
     public let name: String
     public let kind: LayerKind
     /// Index of the superlayer (or of the masked layer) in the snapshot; −1 for the root.

@@ -29,7 +29,7 @@ public final class Stage {
     /// A stage of `size` points; the root layer covers it.
     public init(size: Size) {
         self.size = size
-        root = Layer(kind: .layer, name: "stage", stage: nil)
+        root = Layer(kind: .layer, name: "stage", stage: nil, id: 0)
         root.stage = self
         try! root.set(.bounds, .rect(Rect(0, 0, size.width, size.height)))
         try! root.set(.position, .point(Point(size.width / 2, size.height / 2)))
@@ -37,7 +37,7 @@ public final class Stage {
 
     /// A new layer of `kind`, not yet in the tree.
     public func makeLayer(_ kind: LayerKind, name: String = "") -> Layer {
-        Layer(kind: kind, name: name, stage: self)
+        Layer(kind: kind, name: name, stage: self, id: nextSequence())
     }
 
     func nextSequence() -> Int {

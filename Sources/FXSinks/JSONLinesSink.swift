@@ -10,9 +10,9 @@ import FXCore
 /// layer kind's default, in property order; `animated` lists the ones an
 /// animation is changing at this instant.
 public final class JSONLinesSink: Sink {
-    private let out: TextOutput
+    private let out: OutputFile
 
-    public init(_ out: TextOutput) { self.out = out }
+    public init(_ out: OutputFile) { self.out = out }
 
     public func consume(_ s: Snapshot) throws {
         let paths = LayerPaths.paths(s)

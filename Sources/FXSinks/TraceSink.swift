@@ -9,10 +9,10 @@ import FXCore
 ///       stage/username   position    (-160.000, 202.000)
 ///                        opacity     0.500
 public final class TraceSink: Sink {
-    private let out: TextOutput
+    private let out: OutputFile
     private var first = true
 
-    public init(_ out: TextOutput) { self.out = out }
+    public init(_ out: OutputFile) { self.out = out }
 
     public func consume(_ s: Snapshot) throws {
         let paths = LayerPaths.paths(s)

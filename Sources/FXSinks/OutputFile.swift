@@ -1,9 +1,9 @@
 import Glibc
 
-/// Where text sinks write: standard output, or a file written under a
-/// temporary name and renamed into place only when complete, so that a
-/// failed run never leaves a half-written file over a good one.
-public final class TextOutput {
+/// Where sinks write: standard output, or a file written under a temporary
+/// name and renamed into place only when complete, so that a failed run
+/// never leaves a half-written file over a good one.
+public final class OutputFile {
     private var fd: Int32
     private let finalPath: String?
     private let tempPath: String?
@@ -41,7 +41,29 @@ public final class TextOutput {
 
     public func write(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
+        written += s.utf8.count
         if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        written += bytes.count
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Bytes written so far.
+    public private(set) var written = 0
+
+    /// Whether this is a file (which can be patched), not a stream.
+    public var isFile: Bool { tempPath != nil }
+
+    /// Overwrites bytes already written at `offset` (files only: APNG's frame count).
+    public func patch(at offset: Int, _ bytes: [UInt8]) throws {
+        try flush()
+        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
+        guard n == bytes.count else {
+            throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(String(cString: strerror(errno)))")
+        }
     }
 
     private func flush() throws {
@@ -56,6 +78,18 @@ public final class TextOutput {
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends what is buffered now (a live preview), keeping the output open.
+    public func commitFlush() throws { try flush() }
+
+    /// Cuts a file back to `length` bytes (files only).
+    public func truncate(to length: Int) throws {
+        try flush()
+        guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) >= 0 else {
+            throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(String(cString: strerror(errno)))")
+        }
+        written = length
     }
 
     /// Writes what is left and, for a file, renames it into place.

@@ -1,0 +1,3 @@
+/* cairo for drawing, pango for text. */
+#include <cairo.h>
+#include <pango/pangocairo.h>

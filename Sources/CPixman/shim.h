@@ -1,0 +1,2 @@
+/* pixman for projective (perspective) compositing. */
+#include <pixman.h>

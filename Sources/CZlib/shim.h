@@ -1,0 +1,2 @@
+/* zlib, for the PNG, APNG and contact-sheet writers. */
+#include <zlib.h>

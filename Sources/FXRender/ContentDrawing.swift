@@ -1,0 +1,281 @@
+import CPangoCairo
+import FXCore
+import Glibc
+
+/// Draws a layer's own content in its local coordinates (the context's
+/// matrix already maps them to the target).
+enum ContentDrawing {
+    // MARK: - Background and border
+
+    static func background(_ l: PresentedLayer, _ cr: OpaquePointer) {
+        let c = l.color(.backgroundColor)
+        guard c.alpha > 0 else { return }
+        CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), cr)
+        CairoPaths.set(c, cr)
+        cairo_fill(cr)
+    }
+
+    /// The border lies inside the bounds, above the content and the sublayers, as in Core Animation.
+    static func border(_ l: PresentedLayer, _ cr: OpaquePointer) {
+        let w = l.number(.borderWidth), c = l.color(.borderColor)
+        guard w > 0, c.alpha > 0 else { return }
+        let b = LayerGeometry.bounds(l)
+        let r = LayerGeometry.cornerRadius(l)
+        // Even-odd between the outer rounded rect and the inner one inset by the width.
+        var outer = Path(), inner = Path()
+        outer.addRoundedRect(b, radius: r)
+        let inset = Rect(b.origin.x + w, b.origin.y + w, max(0, b.size.width - 2 * w), max(0, b.size.height - 2 * w))
+        inner.addRoundedRect(inset, radius: max(0, r - w))
+        cairo_new_path(cr)
+        CairoPaths.append(outer, to: cr)
+        CairoPaths.append(inner, to: cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        CairoPaths.set(c, cr)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    // MARK: - Image contents
+
+    static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache) {
+        guard case .image(let img?) = l[.contents], img.width > 0, img.height > 0 else { return }
+        let b = LayerGeometry.bounds(l)
+        let iw = Double(img.width), ih = Double(img.height)
+        var dest: Rect
+        switch l.string(.contentsGravity) {
+        case "resize": dest = b
+        case "resizeAspect", "resizeAspectFill":
+            let fill = l.string(.contentsGravity) == "resizeAspectFill"
+            let s = fill ? max(b.size.width / iw, b.size.height / ih) : min(b.size.width / iw, b.size.height / ih)
+            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
+        default:
+            // Natural size, placed by the gravity's name ("top" is the top on screen).
+            let g = l.string(.contentsGravity).lowercased()
+            let x = g.contains("left") ? b.minX : (g.contains("right") ? b.maxX - iw : b.midX - iw / 2)
+            let y = g.hasPrefix("top") ? b.minY : (g.hasPrefix("bottom") ? b.maxY - ih : b.midY - ih / 2)
+            dest = Rect(x, y, iw, ih)
+        }
+        guard dest.size.width > 0, dest.size.height > 0 else { return }
+        let surface = images.surface(img)
+        cairo_save(cr)
+        if l.string(.contentsGravity) == "resizeAspectFill" {
+            cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+            cairo_clip(cr)
+        }
+        cairo_translate(cr, dest.origin.x, dest.origin.y)
+        cairo_scale(cr, dest.size.width / iw, dest.size.height / ih)
+        cairo_set_source_surface(cr, surface.surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_rectangle(cr, 0, 0, iw, ih)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: - Gradients
+
+    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer) {
+        guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
+        var locations: [Double] = []
+        if case .numbers(let locs) = l[.locations], locs.count == colors.count { locations = locs }
+        if locations.isEmpty {
+            locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+        }
+        let b = LayerGeometry.bounds(l)
+        let s = l.point(.startPoint), e = l.point(.endPoint)
+        let sx = b.origin.x + s.x * b.size.width, sy = b.origin.y + s.y * b.size.height
+        let ex = b.origin.x + e.x * b.size.width, ey = b.origin.y + e.y * b.size.height
+        cairo_save(cr)
+        cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+        cairo_clip(cr)
+        switch l.string(.gradientType) {
+        case "radial":
+            // startPoint is the centre; endPoint's offset from it gives the ellipse's radii.
+            let rx = max(abs(ex - sx), 1e-6), ry = max(abs(ey - sy), 1e-6)
+            let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
+            stops(pattern, colors, locations)
+            var m = cairo_matrix_t()
+            cairo_matrix_init(&m, 1 / rx, 0, 0, 1 / ry, -sx / rx, -sy / ry)
+            cairo_pattern_set_matrix(pattern, &m)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+        case "conic":
+            conic(cr, center: (sx, sy), toward: (ex, ey), bounds: b, colors: colors, locations: locations)
+        default:
+            let pattern = cairo_pattern_create_linear(sx, sy, ex, ey)!
+            stops(pattern, colors, locations)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+        }
+        cairo_restore(cr)
+    }
+
+    private static func stops(_ p: OpaquePointer, _ colors: [Color], _ locations: [Double]) {
+        for (c, t) in zip(colors, locations) {
+            let k = c.clamped
+            cairo_pattern_add_color_stop_rgba(p, max(0, min(1, t)), k.red, k.green, k.blue, k.alpha)
+        }
+    }
+
+    /// A conic sweep: colours by angle around the centre, from the direction
+    /// of the end point, clockwise (y down), drawn as thin wedges.
+    private static func conic(_ cr: OpaquePointer, center: (Double, Double), toward: (Double, Double), bounds b: Rect,
+                              colors: [Color], locations: [Double]) {
+        let start = atan2(toward.1 - center.1, toward.0 - center.0)
+        let radius = ((b.size.width * b.size.width + b.size.height * b.size.height).squareRoot()) * 2
+        let wedges = 720
+        for i in 0..<wedges {
+            let t0 = Double(i) / Double(wedges), t1 = Double(i + 1) / Double(wedges)
+            let c = colorAt((t0 + t1) / 2, colors, locations)
+            let a0 = start + t0 * 2 * .pi, a1 = start + t1 * 2 * .pi + 0.002
+            cairo_new_path(cr)
+            cairo_move_to(cr, center.0, center.1)
+            cairo_line_to(cr, center.0 + radius * cos(a0), center.1 + radius * sin(a0))
+            cairo_line_to(cr, center.0 + radius * cos(a1), center.1 + radius * sin(a1))
+            cairo_close_path(cr)
+            CairoPaths.set(c, cr)
+            cairo_fill(cr)
+        }
+    }
+
+    static func colorAt(_ t: Double, _ colors: [Color], _ locations: [Double]) -> Color {
+        if t <= locations[0] { return colors[0] }
+        for i in 1..<colors.count where t <= locations[i] {
+            let span = locations[i] - locations[i - 1]
+            let u = span > 0 ? (t - locations[i - 1]) / span : 1
+            let a = colors[i - 1], c = colors[i]
+            return Color(red: a.red + (c.red - a.red) * u, green: a.green + (c.green - a.green) * u,
+                         blue: a.blue + (c.blue - a.blue) * u, alpha: a.alpha + (c.alpha - a.alpha) * u)
+        }
+        return colors[colors.count - 1]
+    }
+
+    // MARK: - Shapes
+
+    /// Fill, then stroke (with caps, joins, dashes and strokeStart/End), as CAShapeLayer.
+    static func shape(_ l: PresentedLayer, _ cr: OpaquePointer) {
+        guard case .path(let path) = l[.path], !path.isEmpty else { return }
+        let fill = l.color(.fillColor)
+        if fill.alpha > 0 {
+            CairoPaths.add(path, to: cr)
+            cairo_set_fill_rule(cr, l.string(.fillRule) == "evenOdd" ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            CairoPaths.set(fill, cr)
+            cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+        let stroke = l.color(.strokeColor), width = l.number(.lineWidth)
+        let s = l.number(.strokeStart), e = l.number(.strokeEnd)
+        guard stroke.alpha > 0, width > 0, e > s else { return }
+        CairoPaths.add(path, to: cr)
+        if s > 0 || e < 1 { StrokeTrim.trim(cr, start: s, end: e) }
+        cairo_set_line_width(cr, width)
+        switch l.string(.lineCap) {
+        case "round": cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case "square": cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        default: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+        switch l.string(.lineJoin) {
+        case "round": cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case "bevel": cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        default: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+        cairo_set_miter_limit(cr, l.number(.miterLimit))
+        if case .numbers(let dashes) = l[.lineDashPattern], !dashes.isEmpty, dashes.contains(where: { $0 > 0 }) {
+            let positive = dashes.map { max(0, $0) }
+            cairo_set_dash(cr, positive, Int32(positive.count), l.number(.lineDashPhase))
+        }
+        CairoPaths.set(stroke, cr)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// The shape's extent in local coordinates, strokes included.
+    static func shapeExtent(_ l: PresentedLayer, _ cr: OpaquePointer) -> Rect? {
+        guard case .path(let path) = l[.path], !path.isEmpty else { return nil }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        CairoPaths.add(path, to: cr)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        cairo_new_path(cr)
+        cairo_restore(cr)
+        let pad = l.number(.lineWidth) * max(1, l.number(.miterLimit)) / 2 + 1
+        return Rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
+    }
+
+    // MARK: - Text
+
+    /// CATextLayer: the string from the top of the bounds, aligned in its width,
+    /// wrapped or truncated as asked, clipped to the bounds.
+    static func text(_ l: PresentedLayer, _ cr: OpaquePointer) {
+        let string = l.string(.string)
+        guard !string.isEmpty else { return }
+        let b = LayerGeometry.bounds(l)
+        cairo_save(cr)
+        cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+        cairo_clip(cr)
+        let layout = pango_cairo_create_layout(cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
+
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, fontFamily(l.string(.font)))
+        pango_font_description_set_absolute_size(font, max(0.1, l.number(.fontSize)) * Double(pangoScale))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, string, -1)
+
+        let width = Int32(max(1, b.size.width) * Double(pangoScale))
+        let truncation = l.string(.truncationMode)
+        if l.bool(.isWrapped) {
+            pango_layout_set_width(layout, width)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        } else if truncation != "none" {
+            pango_layout_set_width(layout, width)
+            pango_layout_set_ellipsize(layout, truncation == "start" ? PANGO_ELLIPSIZE_START
+                                              : truncation == "middle" ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
+        }
+        let alignment = l.string(.alignmentMode)
+        var x = b.origin.x
+        if pango_layout_get_width(layout) > 0 {
+            switch alignment {
+            case "center": pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case "right": pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            case "justified": pango_layout_set_justify(layout, 1)
+            default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            }
+        } else {
+            // One unwrapped line: align it in the bounds ourselves.
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, &logical)
+            let w = Double(logical.width) / Double(pangoScale)
+            if alignment == "center" { x += (b.size.width - w) / 2 } else if alignment == "right" { x += b.size.width - w }
+        }
+        cairo_move_to(cr, x, b.origin.y)
+        CairoPaths.set(l.color(.foregroundColor), cr)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    static let pangoScale: Int32 = 1024
+
+    /// UIKit names mapped to families fontconfig can match; others pass through
+    /// (fontconfig substitutes the closest installed family).
+    static func fontFamily(_ name: String) -> String {
+        let table: [(String, String)] = [
+            ("HelveticaNeue", "Helvetica Neue, Helvetica, DejaVu Sans, Sans"), ("Helvetica", "Helvetica, DejaVu Sans, Sans"),
+            ("System", "DejaVu Sans, Sans"), ("", "Sans"),
+        ]
+        return table.first { $0.0 == name }?.1 ?? name + ", Sans"
+    }
+}

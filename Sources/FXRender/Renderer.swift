@@ -1,0 +1,211 @@
+import CPangoCairo
+import FXCore
+
+/// Turns presentation snapshots into pixels, as Core Animation composites a
+/// layer tree: each layer draws its background, contents, gradient, shape or
+/// text, then its sublayers by zPosition, then its border; opacity applies to
+/// the composited subtree; masks and masksToBounds clip; 3D transforms are
+/// flattened into the superlayer's plane and drawn with pixman's projective
+/// compositing. Anti-aliased; output is premultiplied RGBA.
+public final class Renderer {
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let scale: Double
+    public let background: Color
+
+    private let target: Surface
+    private let images = ImageCache()
+    private let cache = ContentCache()
+    /// Reused offscreen surfaces, one per nesting depth of groups.
+    private var pool: [Surface] = []
+    private var poolDepth = 0
+
+    /// A renderer for a stage of `size` points drawn at `scale` pixels a point.
+    public init(stageSize: Size, scale: Double = 1, background: Color = .clear) {
+        self.scale = scale
+        self.background = background
+        pixelWidth = max(1, Int((stageSize.width * scale).rounded()))
+        pixelHeight = max(1, Int((stageSize.height * scale).rounded()))
+        target = Surface(width: pixelWidth, height: pixelHeight)
+    }
+
+    /// Renders one snapshot.
+    public func render(_ snapshot: Snapshot) -> Frame {
+        renderInPlace(snapshot)
+        return Frame(width: pixelWidth, height: pixelHeight, pixels: target.rgba(), time: snapshot.time)
+    }
+
+    /// Renders without copying the pixels out (for benchmarks and previews that read them differently).
+    func renderInPlace(_ snapshot: Snapshot) {
+        target.clear()
+        if background.alpha > 0 {
+            CairoPaths.set(background, target.cr)
+            cairo_paint(target.cr)
+        }
+        let tree = RenderTree(snapshot.layers)
+        guard !tree.layers.isEmpty else { return }
+        let device = Homography.scale(scale, scale)
+        draw(tree, 0, LayerGeometry.toParent(tree.layers[0], parent: nil).then(device), into: target, allowTransitions: true)
+        cache.endFrame()
+    }
+
+    // MARK: - Layers
+
+    /// Draws layer `i` whose local → target map is `h`.
+    private func draw(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
+        let l = tree.layers[i]
+        let opacity = max(0, min(1, l.number(.opacity)))
+        guard !l.bool(.isHidden), opacity > 0 else { return }
+        guard h.determinant.isFinite, abs(h.determinant) > 1e-12 else { return }
+
+        if !h.isAffine {
+            drawFlattened(tree, i, h, into: out, allowTransitions: allowTransitions)
+            return
+        }
+        if allowTransitions, let transition = l.transitions.last {
+            drawTransition(transition, tree, i, h, into: out)
+            return
+        }
+        let shadow = l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0
+        let group = opacity < 1 || tree.mask[i] != nil || shadow
+        guard group else {
+            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions)
+            return
+        }
+        let layerSurface = borrow()
+        defer { giveBack() }
+        drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)
+        if let m = tree.mask[i] {
+            let maskSurface = borrow()
+            defer { giveBack() }
+            draw(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), into: maskSurface, allowTransitions: true)
+            cairo_save(layerSurface.cr)
+            cairo_identity_matrix(layerSurface.cr)
+            cairo_set_operator(layerSurface.cr, CAIRO_OPERATOR_DEST_IN)
+            cairo_set_source_surface(layerSurface.cr, maskSurface.surface, 0, 0)
+            cairo_paint(layerSurface.cr)
+            cairo_restore(layerSurface.cr)
+        }
+        cairo_save(out.cr)
+        cairo_identity_matrix(out.cr)
+        if shadow {
+            let o = l[.shadowOffset]
+            var offset = (0.0, 0.0)
+            if case .size(let s) = o { offset = (s.width * h.scaleFactor, s.height * h.scaleFactor) }
+            Shadow.paint(of: layerSurface, color: l.color(.shadowColor), opacity: l.number(.shadowOpacity) * opacity,
+                         offset: offset, radius: l.number(.shadowRadius) * h.scaleFactor, onto: out.cr)
+        }
+        cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
+        cairo_paint_with_alpha(out.cr, opacity)
+        cairo_restore(out.cr)
+    }
+
+    /// Content, sublayers and border, with masksToBounds clipping, no group effects.
+    private func drawBody(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
+        let l = tree.layers[i]
+        let cr = out.cr
+        cairo_save(cr)
+        var m = CairoPaths.matrix(h)
+        cairo_set_matrix(cr, &m)
+        if l.bool(.masksToBounds) {
+            CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), cr)
+            cairo_clip(cr)
+        }
+        ContentDrawing.background(l, cr)
+        ContentDrawing.contents(l, cr, images: images)
+        switch l.kind {
+        case .gradient: ContentDrawing.gradient(l, cr)
+        case .shape, .text: cache.draw(l, h, into: out)
+        case .layer: break
+        }
+        for c in tree.children[i] {
+            draw(tree, c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), into: out, allowTransitions: true)
+        }
+        cairo_set_matrix(cr, &m)
+        ContentDrawing.border(l, cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: - Perspective
+
+    /// A layer with perspective: drawn flat into its own plane, then mapped
+    /// onto the target through its projective transform.
+    private func drawFlattened(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
+        let extent = self.extent(tree, i)
+        guard extent.size.width > 0, extent.size.height > 0 else { return }
+        let r = max(0.25, min(4, h.scaleFactor))
+        let w = Int((extent.size.width * r).rounded(.up)), hh = Int((extent.size.height * r).rounded(.up))
+        guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
+        let flat = Surface(width: w, height: hh)
+        let toFlat = Homography.translation(-extent.origin.x, -extent.origin.y).then(.scale(r, r))
+        draw(tree, i, toFlat, into: flat, allowTransitions: allowTransitions)
+        guard let back = toFlat.inverse else { return }
+        composite(flat, back.then(h), alpha: 1, onto: out)
+    }
+
+    /// Paints `source` onto `out` through `map` (source pixels → target pixels).
+    private func composite(_ source: Surface, _ map: Homography, alpha: Double, onto out: Surface) {
+        if map.isAffine {
+            cairo_save(out.cr)
+            var m = CairoPaths.matrix(map)
+            cairo_set_matrix(out.cr, &m)
+            cairo_set_source_surface(out.cr, source.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(out.cr), CAIRO_FILTER_GOOD)
+            cairo_paint_with_alpha(out.cr, alpha)
+            cairo_restore(out.cr)
+        } else {
+            Perspective.composite(source, onto: out, map, alpha: alpha)
+        }
+    }
+
+    /// The local rectangle a layer and its subtree can draw into.
+    private func extent(_ tree: RenderTree, _ i: Int) -> Rect {
+        let l = tree.layers[i]
+        var r = LayerGeometry.bounds(l)
+        if l.kind == .shape, let s = ContentDrawing.shapeExtent(l, target.cr) { r = r.union(s) }
+        if !l.bool(.masksToBounds) {
+            for c in tree.children[i] {
+                let child = tree.layers[c]
+                if let m = extent(tree, c).mapped(LayerGeometry.toParent(child, parent: l)) { r = r.union(m) }
+            }
+        }
+        return r
+    }
+
+    // MARK: - Transitions
+
+    private func drawTransition(_ t: TransitionState, _ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface) {
+        let l = tree.layers[i]
+        let b = LayerGeometry.bounds(l)
+        let ext = extent(tree, i).union(b)
+        let r = max(0.25, min(4, h.scaleFactor))
+        let w = Int((ext.size.width * r).rounded(.up)), hh = Int((ext.size.height * r).rounded(.up))
+        guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
+        let toFlat = Homography.translation(-ext.origin.x, -ext.origin.y).then(.scale(r, r))
+        guard let back = toFlat.inverse else { return }
+        // The new side: the layer as it is now; the old: as captured when the transition began.
+        let new = Surface(width: w, height: hh)
+        draw(tree, i, toFlat, into: new, allowTransitions: false)
+        let old = Surface(width: w, height: hh)
+        let oldTree = RenderTree(t.from)
+        if !oldTree.layers.isEmpty {
+            // The captured root sits where the layer sits now; its own geometry is the old one.
+            draw(oldTree, 0, toFlat, into: old, allowTransitions: false)
+        }
+        for (surface, face, alpha) in TransitionDrawing.faces(t, bounds: b) {
+            composite(surface == .old ? old : new, back.then(face).then(h), alpha: alpha, onto: out)
+        }
+    }
+
+    // MARK: - Offscreen surfaces
+
+    private func borrow() -> Surface {
+        if poolDepth == pool.count { pool.append(Surface(width: pixelWidth, height: pixelHeight)) }
+        let s = pool[poolDepth]
+        poolDepth += 1
+        s.clear()
+        return s
+    }
+
+    private func giveBack() { poolDepth -= 1 }
+}

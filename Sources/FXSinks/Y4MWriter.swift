@@ -1,0 +1,99 @@
+import FXCore
+import FXRender
+
+/// YUV4MPEG2 video (`| ffmpeg -i - out.mp4`): evenly spaced frames, 4:4:4
+/// chroma, BT.601 limited range, composited over the background (default black).
+public final class Y4MWriter: ImageSink {
+    private let out: OutputFile
+    private let fps: Double
+    private var headerWritten = false
+
+    public init(renderer: Renderer, output: OutputFile, fps: Double) {
+        out = output
+        self.fps = fps
+        super.init(renderer: renderer)
+    }
+
+    public override var wantsEvenFrames: Bool { true }
+
+    /// The frame rate as a ratio: exact for whole rates, NTSC's for x/1.001.
+    static func rate(_ fps: Double) -> (Int, Int) {
+        if fps == fps.rounded() { return (Int(fps), 1) }
+        let ntsc = fps * 1.001
+        if abs(ntsc - ntsc.rounded()) < 1e-6 { return (Int(ntsc.rounded()) * 1000, 1001) }
+        return (Int((fps * 1000).rounded()), 1000)
+    }
+
+    override func write(_ frame: Frame) throws {
+        if !headerWritten {
+            let (n, d) = Y4MWriter.rate(fps)
+            try out.write("YUV4MPEG2 W\(frame.width) H\(frame.height) F\(n):\(d) Ip A1:1 C444\n")
+            headerWritten = true
+        }
+        let rgb = frame.opaque(over: background)
+        let count = frame.width * frame.height
+        var planes = [UInt8](repeating: 0, count: count * 3)
+        rgb.withUnsafeBufferPointer { src in
+            planes.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<count {
+                    let r = Double(src[i * 3]), g = Double(src[i * 3 + 1]), b = Double(src[i * 3 + 2])
+                    dst[i] = UInt8(max(16, min(235, (16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255).rounded())))
+                    dst[count + i] = UInt8(max(16, min(240, (128 + (-37.797 * r - 74.203 * g + 112.0 * b) / 255).rounded())))
+                    dst[2 * count + i] = UInt8(max(16, min(240, (128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255).rounded())))
+                }
+            }
+        }
+        try out.write("FRAME\n")
+        try out.write(planes)
+    }
+
+    private var background: (r: UInt8, g: UInt8, b: UInt8) {
+        let c = renderer.background.clamped
+        return (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()), UInt8((c.blue * 255).rounded()))
+    }
+
+    public override func finish() throws { try out.commit() }
+}
+
+/// One PNG file per frame: into a folder (`frame-0000.png`, …) or by a
+/// printf-style pattern (`shot-%03d.png`). Each file is written whole.
+public final class PNGSequenceWriter: ImageSink {
+    private let pattern: String
+
+    /// `target` is a folder (existing, or ending in '/') or a name with `%d`/`%0Nd`.
+    public init(renderer: Renderer, target: String) throws {
+        if target.contains("%") {
+            guard PNGSequenceWriter.format(target, 0) != nil else {
+                throw OutputError("--out \(target): the pattern must hold one %d or %0Nd (e.g. frame-%04d.png)")
+            }
+            pattern = target
+        } else {
+            pattern = (target.hasSuffix("/") ? target : target + "/") + "frame-%04d.png"
+        }
+        super.init(renderer: renderer)
+    }
+
+    /// The file name for frame `n`, or nil when the pattern is not one %d.
+    static func format(_ pattern: String, _ n: Int) -> String? {
+        guard let p = pattern.firstIndex(of: "%") else { return nil }
+        var i = pattern.index(after: p)
+        var widthText = ""
+        while i < pattern.endIndex, pattern[i].isNumber { widthText.append(pattern[i]); i = pattern.index(after: i) }
+        guard i < pattern.endIndex, pattern[i] == "d" else { return nil }
+        let rest = pattern[pattern.index(after: i)...]
+        guard !rest.contains("%") else { return nil }
+        var digits = String(n)
+        let width = Int(widthText) ?? 0
+        if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+        return String(pattern[..<p]) + digits + rest
+    }
+
+    override func write(_ frame: Frame) throws {
+        let name = PNGSequenceWriter.format(pattern, frameCount - 1)!
+        let file = try OutputFile(path: name)
+        try file.write(PNGEncoder.png(frame.pixels, width: frame.width, height: frame.height))
+        try file.commit()
+    }
+
+    public override func finish() throws {}
+}

@@ -43,9 +43,13 @@ let package = Package(
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "FXSinksTests", dependencies: ["FXSinks", "FXRender", "FXCore", "TestSupport"], path: "Tests/FXSinksTests"),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo"], path: "Tests/FXRenderTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(
-            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "fxhost"],
+            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

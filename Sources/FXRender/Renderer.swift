@@ -192,6 +192,18 @@ public final class Renderer {
             // The captured root sits where the layer sits now; its own geometry is the old one.
             draw(oldTree, 0, toFlat, into: old, allowTransitions: false)
         }
+        if t.transition.type == .fade {
+            // A crossfade sums old × (1 − p) and new × p before it meets what lies below.
+            let p = max(0, min(1, t.progress))
+            let faded = Surface(width: w, height: hh)
+            cairo_set_source_surface(faded.cr, old.surface, 0, 0)
+            cairo_paint_with_alpha(faded.cr, 1 - p)
+            cairo_set_operator(faded.cr, CAIRO_OPERATOR_ADD)
+            cairo_set_source_surface(faded.cr, new.surface, 0, 0)
+            cairo_paint_with_alpha(faded.cr, p)
+            composite(faded, back.then(h), alpha: 1, onto: out)
+            return
+        }
         for (surface, face, alpha) in TransitionDrawing.faces(t, bounds: b) {
             composite(surface == .old ? old : new, back.then(face).then(h), alpha: alpha, onto: out)
         }

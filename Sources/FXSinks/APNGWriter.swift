@@ -12,6 +12,8 @@ public final class APNGWriter: ImageSink {
     /// The frame waiting for its delay (known when the next one arrives).
     private var pending: (frame: Frame, x: Int, y: Int, w: Int, h: Int)?
     private var written = 0
+    /// The time of the latest frame seen, shown or merged into the pending one.
+    private var lastSeen = 0.0
     private var sequence: UInt32 = 0
     private var actlOffset = 0
     /// The delay of the last frame, which has no successor to measure it by.
@@ -29,6 +31,7 @@ public final class APNGWriter: ImageSink {
     }
 
     override func write(_ frame: Frame) throws {
+        lastSeen = frame.time
         if written == 0 && pending == nil {
             try out.write(PNGEncoder.signature + PNGEncoder.header(width: frame.width, height: frame.height))
             actlOffset = out.written
@@ -77,7 +80,7 @@ public final class APNGWriter: ImageSink {
                 try writeStill()
                 return
             }
-            try flushPending(delay: lastDelay)
+            try flushPending(delay: lastSeen - pending!.frame.time + lastDelay)
         }
         try out.write(PNGEncoder.chunk("IEND", []))
         var actl: [UInt8] = []

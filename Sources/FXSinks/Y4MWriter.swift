@@ -20,7 +20,7 @@ public final class Y4MWriter: ImageSink {
     static func rate(_ fps: Double) -> (Int, Int) {
         if fps == fps.rounded() { return (Int(fps), 1) }
         let ntsc = fps * 1.001
-        if abs(ntsc - ntsc.rounded()) < 1e-6 { return (Int(ntsc.rounded()) * 1000, 1001) }
+        if abs(ntsc - ntsc.rounded()) < 1e-3 { return (Int(ntsc.rounded()) * 1000, 1001) }
         return (Int((fps * 1000).rounded()), 1000)
     }
 

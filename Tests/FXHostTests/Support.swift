@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs things the way a user or a third party would: the real fxhost
@@ -23,57 +24,17 @@ enum Harness {
 
     static let header = root + "/Sources/CFX/include"
 
-    /// A fresh temporary folder for one test.
-    static func temporaryFolder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
-    }
+    static func temporaryFolder() throws -> String { try TestSupport.temporaryFolder() }
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    cwd: String? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "FX_PLUGIN_PATH")
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        // Output goes to files, not pipes: nothing can block, however much is written.
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-run-\(UUID().uuidString)").path
-        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: base + ".out")
-            try? FileManager.default.removeItem(atPath: base + ".err")
-        }
-        p.standardOutput = FileHandle(forWritingAtPath: base + ".out")
-        p.standardError = FileHandle(forWritingAtPath: base + ".err")
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
-        let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    static func fxhost(_ arguments: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> Result {
-        try run(fxhost, arguments, environment: environment, cwd: cwd)
+    static func fxhost(_ arguments: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> ProcessResult {
+        try runProcess(fxhost, arguments, environment: environment, cwd: cwd)
     }
 
     /// Compiles a C plugin exactly as docs/PLUGINS.md tells a third party to.
     static func compilePlugin(_ source: String, into folder: String, name: String? = nil,
                               defines: [String] = []) throws -> String {
         let out = folder + "/" + (name ?? (URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent + ".so"))
-        let r = try run("/usr/bin/env", ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic",
+        let r = try runProcess("/usr/bin/env", ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic",
                                          "-shared", "-fPIC", "-I", header] + defines.map { "-D" + $0 } + [source, "-o", out])
         guard r.status == 0 else { throw CompileError(message: "cc \(source) failed:\n\(r.stderr)") }
         return out

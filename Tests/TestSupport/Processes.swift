@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a finished process said.
+public struct ProcessResult {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+    /// Standard output as bytes (for binary output such as raw video).
+    public let data: Data
+}
+
+/// Runs a program to completion. Output goes through files, not pipes, so
+/// nothing blocks however much is written; FX_PLUGIN_PATH is cleared unless given.
+public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                       cwd: String? = nil) throws -> ProcessResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "FX_PLUGIN_PATH")
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-run-\(UUID().uuidString)").path
+    _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
+    defer {
+        try? FileManager.default.removeItem(atPath: base + ".out")
+        try? FileManager.default.removeItem(atPath: base + ".err")
+    }
+    p.standardOutput = FileHandle(forWritingAtPath: base + ".out")
+    p.standardError = FileHandle(forWritingAtPath: base + ".err")
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    p.waitUntilExit()
+    let out = FileManager.default.contents(atPath: base + ".out") ?? Data()
+    let err = FileManager.default.contents(atPath: base + ".err") ?? Data()
+    return ProcessResult(status: p.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                         stderr: String(decoding: err, as: UTF8.self), data: out)
+}
+
+public enum TestSupport {
+    /// A fresh temporary folder.
+    public static func temporaryFolder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.path
+    }
+
+    /// An installed program's path, or nil.
+    public static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+/// ffmpeg and ffprobe, the independent decoder the image tests read outputs back with.
+public enum FFmpeg {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { "ffmpeg/ffprobe are not installed: run scripts/setup.sh --test (the README's test command does)" }
+    }
+
+    static func tool(_ name: String) throws -> String {
+        guard let path = TestSupport.which(name) else { throw Missing() }
+        return path
+    }
+
+    /// Every frame of `file` as straight-alpha RGBA bytes.
+    public static func rgbaFrames(_ file: String, width: Int, height: Int, pixelFormat: String = "rgba") throws -> [[UInt8]] {
+        let r = try runProcess(try tool("ffmpeg"), ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", pixelFormat, "-vsync", "passthrough", "-"])
+        guard r.status == 0 else { throw DecodeError(message: "ffmpeg could not decode \(file): \(r.stderr)") }
+        let bytes = [UInt8](r.data)
+        let channels = pixelFormat == "rgba" ? 4 : 3
+        let size = width * height * channels
+        guard size > 0, bytes.count % size == 0 else {
+            throw DecodeError(message: "\(file): \(bytes.count) bytes is not a whole number of \(width)×\(height) frames")
+        }
+        return stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<($0 + size)]) }
+    }
+
+    /// ffprobe's view of the first video stream: codec, size, frame count, and each frame's duration.
+    public static func probe(_ file: String) throws -> (codec: String, width: Int, height: Int, durations: [Double]) {
+        let r = try runProcess(try tool("ffprobe"), ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                     "stream=codec_name,width,height:frame=duration_time,pkt_duration_time",
+                                                     "-of", "compact", file])
+        guard r.status == 0 else { throw DecodeError(message: "ffprobe failed on \(file): \(r.stderr)") }
+        var codec = "", w = 0, h = 0
+        var durations: [Double] = []
+        for line in r.stdout.split(separator: "\n") {
+            let fields = Dictionary(line.split(separator: "|").dropFirst().compactMap { f -> (String, String)? in
+                let kv = f.split(separator: "=", maxSplits: 1)
+                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+            if line.hasPrefix("stream") {
+                codec = fields["codec_name"] ?? ""
+                w = Int(fields["width"] ?? "") ?? 0
+                h = Int(fields["height"] ?? "") ?? 0
+            } else if line.hasPrefix("frame") {
+                durations.append(Double(fields["duration_time"] ?? fields["pkt_duration_time"] ?? "") ?? .nan)
+            }
+        }
+        return (codec, w, h, durations)
+    }
+
+    public struct DecodeError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+}

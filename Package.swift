@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "FXCore", targets: ["FXCore"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
+        .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),
+        .library(name: "spinner", type: .dynamic, targets: ["spinner"]),
+        .library(name: "fade", type: .dynamic, targets: ["fade"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -39,6 +42,9 @@ let package = Package(
         .executableTarget(
             name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXRender", "FXCore"], path: "host"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
+        .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
+        .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
+        .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 

@@ -1,0 +1,163 @@
+import CFX
+import FXPluginKit
+import Glibc
+
+// fade — seed 004's fadeImageView: a new image view, alpha 0, goes above the
+// old one and fades to 1 over 0.33 s (the snow view fading in with it when the
+// weather has effects); on completion the old view takes the new image and the
+// new view is removed. changeFlightDataAnimatedTo repeats this every 3 s,
+// alternating between the two flights' images.
+
+/// `build(api, stage, from, to, duration, snow, loop)`.
+let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Double,
+                           Int32, Int32) -> fx_status = {
+    api, stage, from, to, duration, snow, loop in
+    Host.build(api) {
+        let fade = try Fade(stage: Layer(handle: stage), from: Descriptor.string(from), to: Descriptor.string(to),
+                            duration: duration, snow: snow != 0)
+        try fade.change(number: 0, of: Int(loop))
+    }
+}
+
+final class Fade {
+    let stage: Layer
+    let background: Layer
+    let snowView: Layer
+    let images: [Image]
+    let duration: Double
+    let snow: Bool
+    let size: Size
+
+    init(stage: Layer, from: String, to: String, duration: Double, snow: Bool) throws {
+        self.stage = stage
+        self.duration = duration
+        self.snow = snow
+        size = try Host.stageSize()
+        let w = max(1, Int(size.width.rounded())), h = max(1, Int(size.height.rounded()))
+        images = [
+            from.isEmpty ? try Image(width: w, height: h, rgba: Sky.sunny(w, h)) : try Image(png: from),
+            to.isEmpty ? try Image(width: w, height: h, rgba: Sky.snowy(w, h)) : try Image(png: to),
+        ]
+        background = try Layer(.plain, name: "background")
+        try background.setFrame(Rect(0, 0, size.width, size.height))
+        try background.set("contents", images[0])
+        try background.set("contentsGravity", "resizeAspectFill")
+        try background.set("masksToBounds", true)
+        try stage.addSublayer(background)
+        snowView = try Snow.layer(size: size)
+        try snowView.set("opacity", 0.0)
+        try stage.addSublayer(snowView)
+    }
+
+    /// changeFlightDataAnimatedTo: fade to the other image; after 3 s, change again.
+    func change(number n: Int, of total: Int) throws {
+        guard n < total else { return }
+        let target = images[(n + 1) % 2]
+        let effects = snow && n % 2 == 0  // the snowy flight shows its weather; the sunny one does not
+        try fadeImageView(to: target, showEffects: effects)
+        try Host.after(3) { [self] in try change(number: n + 1, of: total) }
+    }
+
+    func fadeImageView(to image: Image, showEffects: Bool) throws {
+        let overlay = try Layer(.plain, name: "overlay")
+        try overlay.setFrame(Rect(0, 0, size.width, size.height))
+        try overlay.set("contents", image)
+        try overlay.set("contentsGravity", "resizeAspectFill")
+        try overlay.set("masksToBounds", true)
+        try stage.insertSublayer(overlay, above: background)
+        let appear = try Animation.basic("opacity").from(0.0).to(1.0).duration(duration)
+        try appear.callbacks(didStop: { [self] _ in
+            try background.set("contents", image)
+            try overlay.removeFromSuperlayer()
+        })
+        try overlay.add(appear, forKey: "fade")
+        try overlay.set("opacity", 1.0)
+        let from = try snowView.number("opacity"), to = showEffects ? 1.0 : 0.0
+        try snowView.add(Animation.basic("opacity").from(from).to(to).duration(duration), forKey: "fade")
+        try snowView.set("opacity", to)
+    }
+}
+
+/// The built-in pictures when no files are given: a sunny sky and a snowy one.
+enum Sky {
+    static func sunny(_ w: Int, _ h: Int) -> [UInt8] {
+        picture(w, h, top: (0.25, 0.55, 0.9), bottom: (0.65, 0.85, 1.0)) { x, y in
+            let dx = x - 0.78, dy = (y - 0.22) * Double(h) / Double(w)
+            let d = (dx * dx + dy * dy).squareRoot()
+            return d < 0.07 ? (1, 0.86, 0.3, 1) : (d < 0.11 ? (1, 0.9, 0.5, (0.11 - d) / 0.04 * 0.6) : nil)
+        }
+    }
+
+    static func snowy(_ w: Int, _ h: Int) -> [UInt8] {
+        picture(w, h, top: (0.45, 0.5, 0.58), bottom: (0.85, 0.87, 0.9)) { _, y in
+            y > 0.8 ? (0.96, 0.97, 1, 1) : nil  // snow on the ground
+        }
+    }
+
+    private static func picture(_ w: Int, _ h: Int, top: (Double, Double, Double), bottom: (Double, Double, Double),
+                                _ over: (Double, Double) -> (Double, Double, Double, Double)?) -> [UInt8] {
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            let v = Double(y) / Double(max(1, h - 1))
+            for x in 0..<w {
+                var c = (top.0 + (bottom.0 - top.0) * v, top.1 + (bottom.1 - top.1) * v, top.2 + (bottom.2 - top.2) * v)
+                if let o = over(Double(x) / Double(w), v) {
+                    c = (c.0 + (o.0 - c.0) * o.3, c.1 + (o.1 - c.1) * o.3, c.2 + (o.2 - c.2) * o.3)
+                }
+                let i = (y * w + x) * 4
+                px[i] = UInt8((c.0 * 255).rounded()); px[i + 1] = UInt8((c.1 * 255).rounded()); px[i + 2] = UInt8((c.2 * 255).rounded())
+            }
+        }
+        return px
+    }
+}
+
+/// The seed's snow view: flakes (a shape layer of small circles, placed by a
+/// fixed pseudo-random sequence so every run is the same) drifting down forever.
+enum Snow {
+    static func layer(size: Size) throws -> Layer {
+        let snow = try Layer(.shape, name: "snow")
+        try snow.setFrame(Rect(0, 0, size.width, size.height))
+        let flakes = try Path()
+        var seed: UInt64 = 0x5EED
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        // Two screens of flakes, so that drifting down by one screen loops seamlessly.
+        let count = Int(size.width * size.height / 900) + 10
+        for _ in 0..<count {
+            let r = 1 + next() * 2
+            let x = next() * size.width, y = next() * size.height
+            for dy in [0.0, -size.height] { try flakes.addEllipse(in: Rect(x - r, y + dy - r, 2 * r, 2 * r)) }
+        }
+        try snow.set("path", flakes)
+        try snow.set("fillColor", Color(white: 1, alpha: 0.9))
+        let drift = try Animation.basic("position.y").from(size.height / 2).to(size.height * 1.5).duration(6)
+            .repeatCount(Double(Float.greatestFiniteMagnitude))
+        try snow.add(drift, forKey: "drift")
+        return snow
+    }
+}
+
+enum Plugin {
+    nonisolated(unsafe) static let descriptor = Descriptor.make(
+        name: "fade", version: "1.0.0",
+        description: "crossfade from one image to another, with an optional snow overlay (seed 004, fadeImageView)",
+        factories: [
+            Factory("fade", help: "fade a background image into another", parameters: [
+                Parameter("from", .file, default: "", help: "PNG shown first (default: a generated sunny sky)"),
+                Parameter("to", .file, default: "", help: "PNG faded in (default: a generated snowy sky)"),
+                Parameter("duration", .double, default: "0.33", range: 0.01...60, help: "seconds the fade takes"),
+                Parameter("snow", .bool, default: "false", help: "fade falling snow in with the snowy image"),
+                Parameter("loop", .int, default: "1", range: 1...100,
+                          help: "how many changes, every 3 s, alternating (changeFlightDataAnimatedTo)"),
+            ], build: build),
+        ])
+}
+
+@_cdecl("fx_plugin_entry")
+public func fxPluginEntry(_ api: UnsafePointer<fx_api>?) -> UnsafePointer<fx_plugin>? {
+    Host.table = api
+    return Plugin.descriptor
+}

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),
         .library(name: "spinner", type: .dynamic, targets: ["spinner"]),
         .library(name: "fade", type: .dynamic, targets: ["fade"]),
+        .library(name: "pulse", type: .dynamic, targets: ["pulse"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
         .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
+        .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
         .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 

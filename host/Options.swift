@@ -3,7 +3,7 @@ import FXHost
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
 struct Options {
-    enum Mode { case run, help, version, list, pluginHelp }
+    enum Mode { case run, help, version, list, pluginHelp, check }
     var mode = Mode.run
     var plugin: String?
     var factory: String?
@@ -17,6 +17,12 @@ struct Options {
     var sheet: String?
     var scale = 1.0
     var background: String?
+    /// Plugin code runs in a child process unless --no-isolate.
+    var isolate = true
+    /// Seconds one call into plugin code may take.
+    var timeout = 10.0
+    /// `fxhost check` arguments.
+    var checkTargets: [String] = []
     /// `--name value` words not recognised as fxhost options, in order.
     var factoryWords: [String] = []
 
@@ -27,6 +33,10 @@ struct Options {
     static func parse(_ args: [String]) throws -> Options {
         var o = Options()
         var i = 0
+        if args.first == "check" {
+            o.mode = .check
+            i = 1
+        }
         func value(_ option: String) throws -> String {
             i += 1
             guard i < args.count else { throw HostError.usage("\(option) needs a value (fxhost --help)") }
@@ -51,6 +61,13 @@ struct Options {
                 o.plugin = try v()
                 if o.mode == .help { o.mode = .pluginHelp }
             case "--factory": o.factory = try v()
+            case "--no-isolate": o.isolate = false
+            case "--timeout":
+                let text = try v()
+                guard let t = Double(text), t.isFinite, t > 0, t <= 86400 else {
+                    throw HostError.usage("--timeout: '\(text)' is not a number of seconds above 0")
+                }
+                o.timeout = t
             case "--size":
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -103,6 +120,10 @@ struct Options {
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }
                 o.out = path
             default:
+                if o.mode == .check && !word.hasPrefix("-") {
+                    o.checkTargets.append(word)
+                    break
+                }
                 guard word.hasPrefix("--"), word.count > 2 else {
                     throw HostError.usage("unexpected argument '\(args[i])' (options start with --; fxhost --help lists them)")
                 }

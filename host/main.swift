@@ -4,7 +4,8 @@ import Glibc
 
 // fxhost: argument parsing and wiring; the work is in FXHost, FXCore and FXSinks.
 
-func listPlugins() -> Int32 {
+/// Every plugin found, each described from its own child process.
+func listPlugins(_ o: Options) -> Int32 {
     let files = PluginLocator().all()
     if files.isEmpty {
         stderrLine("fxhost: no plugins found (set FX_PLUGIN_PATH, or build them with swift build)")
@@ -12,34 +13,55 @@ func listPlugins() -> Int32 {
     }
     var failed = false
     for (i, path) in files.enumerated() {
-        let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
-        do {
+        if i > 0 { print("") }
+        let status = isolated(o) {
+            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
             let info = try PluginLoader.load(path, session: session)
-            print((i > 0 ? "\n" : "") + Help.plugin(info), terminator: "")
-        } catch {
-            failed = true
-            stderrLine("fxhost: error: \(error)")
+            print(Help.plugin(info), terminator: "")
         }
+        if status != 0 { failed = true }
     }
     return failed ? 1 : 0
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    let options = try Options.parse(arguments)
-    switch options.mode {
-    case .help: print(Help.usage, terminator: "")
-    case .version: print(Help.version)
-    case .list: exit(listPlugins())
-    case .run, .pluginHelp: try run(options)
+/// Runs `body`, printing its error as one line (or, `quietly`, reporting it
+/// to the supervising parent); returns the exit status.
+func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32 {
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: \(message)") }
+        return status
     }
-} catch let e as HostError {
-    stderrLine("fxhost: error: \(e.message)")
-    exit(e.exitCode)
-} catch let e as OutputError {
-    stderrLine("fxhost: error: \(e.message)")
-    exit(2)
-} catch {
-    stderrLine("fxhost: error: \(error)")
-    exit(1)
+    do {
+        try body()
+        return 0
+    } catch let e as HostError {
+        return fail(e.message, e.exitCode)
+    } catch let e as OutputError {
+        return fail(e.message, 2)
+    } catch {
+        return fail("\(error)", 1)
+    }
+}
+
+/// Runs `body` in a supervised child (unless --no-isolate); a crash, hang or
+/// exit() in plugin code becomes one error line and status 1.
+func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
+    guard o.isolate else { return reporting(body) }
+    OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
+    let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
+    if case .finished(let status) = outcome.end { return status }
+    stderrLine("fxhost: error: \(outcome.failure!)")
+    return 1
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+var options = Options()
+let parsed = reporting { options = try Options.parse(arguments) }
+if parsed != 0 { exit(parsed) }
+switch options.mode {
+case .help: print(Help.usage, terminator: "")
+case .version: print(Help.version)
+case .list: exit(listPlugins(options))
+case .check: exit(check(options))
+case .run, .pluginHelp: exit(isolated(options) { try run(options) })
 }

@@ -77,7 +77,9 @@ public final class HostSession {
         HostSession.current = self
         self.phase = phase
         lastError = ""
+        Isolation.enter(phase)
         let status = body()
+        Isolation.leave()
         (HostSession.current, self.phase) = outer
         if let failure = pendingFailure {
             pendingFailure = nil

@@ -20,8 +20,13 @@ public enum PluginLoader {
 
         // dlopen resolves a bare name through the library path, not the current folder.
         let openPath = path.contains("/") ? path : "./" + path
+        Isolation.note("plugin", file)
         dlerror()
-        guard let handle = dlopen(openPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+        // Loading runs the plugin's constructors: that is plugin code too.
+        Isolation.enter("loading '\(file)'")
+        let opened = dlopen(openPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
+        Isolation.leave()
+        guard let handle = opened else {
             let why = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw HostError.plugin("cannot load plugin '\(path)': \(why) (is it a shared object built for this machine?)")
         }
@@ -46,6 +51,7 @@ public enum PluginLoader {
         }
         let info = try DescriptorReader.read(d, path: path)
         session.pluginName = info.name
+        Isolation.note("plugin", info.name)
         return info
     }
 }

@@ -33,6 +33,11 @@ public struct PluginLocator: Sendable {
         return String(path[..<slash])
     }
 
+    /// The file name of a path (how plugins are named before their descriptors are read).
+    public static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     static func isFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG

@@ -10,6 +10,11 @@ public final class OutputFile {
     private var buffer: [UInt8] = []
     private var finished = false
 
+    /// Told of each temporary file when it is made (true) and when it is
+    /// renamed into place or removed (false), so that a supervising process
+    /// can clean up after a child that died mid-write.
+    nonisolated(unsafe) public static var temporaryFiles: ((String, Bool) -> Void)?
+
     /// Standard output.
     public init() {
         fd = 1; finalPath = nil; tempPath = nil
@@ -32,6 +37,7 @@ public final class OutputFile {
         fd = made
         finalPath = path
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        OutputFile.temporaryFiles?(tempPath!, true)
         fchmod(fd, 0o644)
     }
 
@@ -98,6 +104,7 @@ public final class OutputFile {
         finished = true
         guard let finalPath, let tempPath else { return }
         close(fd)
+        defer { OutputFile.temporaryFiles?(tempPath, false) }
         guard rename(tempPath, finalPath) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(tempPath)
@@ -111,6 +118,7 @@ public final class OutputFile {
         guard let tempPath else { return }
         close(fd)
         unlink(tempPath)
+        OutputFile.temporaryFiles?(tempPath, false)
     }
 }
 

@@ -1,0 +1,98 @@
+import FXCore
+import FXHost
+import FXRender
+import Glibc
+
+/// `fxhost check [PLUGIN…]`: each plugin (every plugin found, when none is
+/// named) is loaded in its own child process, then every factory is built
+/// with its defaults in a child of its own, sampled and rendered; one line
+/// per factory says PASS or FAIL and why. The exit status is 1 if any failed.
+func check(_ o: Options) -> Int32 {
+    let locator = PluginLocator()
+    var targets: [(name: String, path: String?)] = []
+    if o.checkTargets.isEmpty {
+        targets = locator.all().map { (PluginLocator.fileName($0), $0) }
+        if targets.isEmpty {
+            stderrLine("fxhost: error: no plugins found to check (set FX_PLUGIN_PATH, or name them)")
+            return 1
+        }
+    } else {
+        targets = o.checkTargets.map { name in (name, try? locator.resolve(name)) }
+    }
+    var passed = 0, failed = 0
+    func line(_ ok: Bool, _ what: String, _ detail: String) {
+        if ok { passed += 1 } else { failed += 1 }
+        print("\(ok ? "PASS" : "FAIL")  \(what.padding(24))  \(detail)")
+    }
+    var supervise = o
+    supervise.isolate = true
+    for target in targets {
+        guard let path = target.path else {
+            line(false, target.name, "no such plugin (fxhost --list shows the plugins found)")
+            continue
+        }
+        // First child: load and list the factories.
+        let listing = Isolation.supervise(timeout: o.timeout) {
+            reporting(quietly: true) {
+                let info = try PluginLoader.load(path, session: HostSession(pluginName: path))
+                Isolation.note("result", info.name)
+                for f in info.factories { Isolation.note("result", f.name) }
+            }
+        }
+        guard case .finished(0) = listing.end, let plugin = listing.results.first else {
+            line(false, target.name, listing.failure ?? listing.results.last ?? "could not be loaded")
+            continue
+        }
+        for factory in listing.results.dropFirst() {
+            let outcome = Isolation.supervise(timeout: o.timeout) {
+                reporting(quietly: true) { try checkFactory(path: path, factory: factory) }
+            }
+            let what = "\(plugin)/\(factory)"
+            if case .finished(0) = outcome.end {
+                line(true, what, outcome.results.last ?? "")
+            } else {
+                line(false, what, outcome.failure ?? outcome.results.last ?? "failed")
+            }
+        }
+    }
+    print("\(passed) passed, \(failed) failed")
+    return failed == 0 ? 0 : 1
+}
+
+/// In a child: build one factory with its defaults, sample and render a few frames.
+/// Any failed host call fails the check: a plugin that ignores errors hides bugs.
+func checkFactory(path: String, factory name: String) throws {
+    var apiErrors: [String] = []
+    let session = HostSession(pluginName: path, report: { apiErrors.append($0) },
+                              decodePNG: { try PNGDecoder.decode(path: $0) })
+    let info = try PluginLoader.load(path, session: session)
+    let factory = try info.factory(named: name)
+    let arguments = try factory.parameters.map { try ArgumentValue.parse($0.defaultText, for: $0) }
+    let stage = Stage(size: Size(320, 240))
+    try session.build(factory, arguments: arguments, on: stage)
+    let end = min(naturalEnd(stage), 3)
+    let renderer = Renderer(stageSize: stage.size)
+    var layers = 0
+    for i in 0..<5 {
+        let snapshot = try stage.sample(at: end * Double(i) / 4)
+        layers = max(layers, snapshot.layers.count)
+        _ = renderer.render(snapshot)
+    }
+    if let first = apiErrors.first {
+        throw HostError.plugin("\(apiErrors.count) host call\(apiErrors.count == 1 ? "" : "s") failed; the first: \(first)")
+    }
+    Isolation.note("result", "built, 5 frames sampled and rendered over \(ValueFormat3.fixed(end)) s, \(layers) layers")
+}
+
+extension String {
+    func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}
+
+/// Seconds with three decimals, for check's report.
+enum ValueFormat3 {
+    static func fixed(_ v: Double) -> String {
+        let ms = Int((v * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+}

@@ -40,7 +40,7 @@ func check(_ o: Options) -> Int32 {
             }
         }
         guard case .finished(0) = listing.end, let plugin = listing.results.first else {
-            line(false, target.name, listing.failure ?? listing.results.last ?? "could not be loaded")
+            line(false, PluginLocator.fileName(target.name), listing.failure ?? listing.results.last ?? "could not be loaded")
             continue
         }
         for factory in listing.results.dropFirst() {

@@ -39,6 +39,13 @@ func run(_ options: Options) throws {
         return
     }
     let arguments = try o.factoryArguments(for: factory)
+    // An output must never overwrite an input.
+    let inputs = arguments.compactMap { a -> String? in if case .file(let f) = a, !f.isEmpty { return f } else { return nil } } + [path]
+    for output in [o.out, o.sheet].compactMap({ $0 }) where output != "-" {
+        if let clash = inputs.first(where: { sameFile($0, output) }) {
+            throw HostError.usage("--out \(output) is also an input ('\(clash)'); write to another file")
+        }
+    }
 
     // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
     let sinks = try makeSinks(o)
@@ -90,6 +97,12 @@ func run(_ options: Options) throws {
 func naturalEnd(_ stage: Stage) -> Double {
     let (end, infinite) = stage.endOfAnimations()
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
+}
+
+/// Whether two paths name the same existing file.
+func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 func isDirectory(_ path: String) -> Bool {

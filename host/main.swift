@@ -54,6 +54,16 @@ func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
     return 1
 }
 
+// Arguments must be UTF-8: Swift would quietly repair them, so check the raw bytes first.
+for i in 1..<Int(CommandLine.argc) {
+    guard let raw = CommandLine.unsafeArgv[i] else { continue }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+    if String(validating: bytes, as: UTF8.self) == nil {
+        stderrLine("fxhost: error: argument \(i) is not valid UTF-8 text (check the shell's encoding or the script that built it)")
+        exit(2)
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 var options = Options()
 let parsed = reporting { options = try Options.parse(arguments) }

@@ -11,6 +11,8 @@ public struct FXError: Error, Equatable, CustomStringConvertible, Sendable {
         case value
         /// A request the tree cannot honour (a cycle, a mask that is a sublayer).
         case tree
+        /// A limit reached (animations on one layer).
+        case limit
     }
     public let kind: Kind
     public let message: String

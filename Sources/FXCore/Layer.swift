@@ -22,11 +22,24 @@ public final class Layer {
     /// Model values indexed by `Property.rawValue`; shared with
     /// `Property.defaults` until the first change.
     var values: [Value] = Property.defaults
-    var attached: [AttachedAnimation] = [] {
-        didSet { evaluators = attached.map(\.evaluator) }
-    }
+    /// The attached animations, in the order added. Change it only through
+    /// `attach` and `detach`, which keep `evaluators` in step.
+    private(set) var attached: [AttachedAnimation] = []
     /// The attached animations' evaluators, contiguous for the sampler (derived from `attached`).
     private(set) var evaluators: [AnimationEvaluator] = []
+
+    /// The most animations one layer may hold at once.
+    public static let maxAnimations = 10_000
+
+    private func attach(_ record: AttachedAnimation) {
+        attached.append(record)
+        evaluators.append(record.evaluator)
+    }
+
+    func detach(where shouldRemove: (AttachedAnimation) -> Bool) {
+        attached.removeAll(where: shouldRemove)
+        evaluators = attached.map(\.evaluator)
+    }
 
     init(kind: LayerKind, name: String, stage: Stage?, id: Int) {
         self.kind = kind; self.name = name; self.stage = stage; self.id = id
@@ -174,13 +187,16 @@ public final class Layer {
         if case .transition = a.kind {
             captured = Sampler.capture(self, parentTime: parentNow)
         }
-        if let key, let index = attached.firstIndex(where: { $0.key == key }) {
-            let old = attached.remove(at: index)
+        if let key, let old = attached.first(where: { $0.key == key }) {
+            detach { $0 === old }
             try old.stop(finished: false)
+        }
+        guard attached.count < Layer.maxAnimations else {
+            throw FXError("layer '\(name)' already has \(Layer.maxAnimations) animations; that is the limit", kind: .limit)
         }
         let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0,
                                        capturedState: captured)
-        attached.append(record)
+        attach(record)
         stage?.invalidateSchedule()
     }
 
@@ -200,8 +216,8 @@ public final class Layer {
     /// Returns whether there was one.
     @discardableResult
     public func removeAnimation(forKey key: String) throws -> Bool {
-        guard let index = attached.firstIndex(where: { $0.key == key }) else { return false }
-        let old = attached.remove(at: index)
+        guard let old = attached.first(where: { $0.key == key }) else { return false }
+        detach { $0 === old }
         stage?.invalidateSchedule()
         try old.stop(finished: false)
         return true
@@ -210,7 +226,7 @@ public final class Layer {
     /// Removes every animation, each reporting `finished = false`, in the order added.
     public func removeAllAnimations() throws {
         let old = attached
-        attached.removeAll()
+        detach { _ in true }
         stage?.invalidateSchedule()
         for a in old { try a.stop(finished: false) }
     }

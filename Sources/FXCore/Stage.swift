@@ -134,7 +134,7 @@ public final class Stage {
                 try a.start()
             case .stop(let a, let layer):
                 if a.animation.isRemovedOnCompletion {
-                    layer.attached.removeAll { $0 === a }
+                    layer.detach { $0 === a }
                 }
                 scheduleValid = false
                 try a.stop(finished: true)

@@ -64,7 +64,7 @@ enum FactoryCall {
         for i in 0..<count { values[i] = slots + i * 16 }
 
         var result: ffi_arg = 0
-        try session.callPlugin("building factory '\(factory.name)'") {
+        try session.callPlugin("the build of factory '\(factory.name)'") {
             ffi_call(&cif, factory.build, &result, values)
             return Int32(truncatingIfNeeded: result)
         }

@@ -78,7 +78,7 @@ extension HostAPI {
                     if let didStart {
                         a.didStart = { [unowned s] in
                             let t = s.stage?.now ?? 0
-                            try s.callPlugin("did-start callback of the \(described) at t = \(t)") { didStart(user) }
+                            try s.callPlugin("the did-start callback of the \(described) at t = \(t)") { didStart(user) }
                         }
                     } else {
                         a.didStart = nil
@@ -86,7 +86,7 @@ extension HostAPI {
                     if let didStop {
                         a.didStop = { [unowned s] finished in
                             let t = s.stage?.now ?? 0
-                            try s.callPlugin("did-stop callback of the \(described) at t = \(t)") {
+                            try s.callPlugin("the did-stop callback of the \(described) at t = \(t)") {
                                 didStop(user, finished ? 1 : 0)
                             }
                         }
@@ -104,10 +104,14 @@ extension HostAPI {
                 let l = try s.layers.get(layer)
                 let a = try s.animations.get(handle)
                 let k = try key.map { p throws(FXAPIError) in try s.text(p, what: "animation key") }
+                guard s.attachedAnimations < s.limits.maxAttachedAnimations else {
+                    throw FXAPIError(.limit, "\(s.limits.maxAttachedAnimations) animations have been added; that is the limit")
+                }
                 if case .keyframe(let kf) = a.kind, kf.values.isEmpty {
                     throw FXAPIError(.badArgument, "keyframe animation has no values: call animation_set_values (or set 'path') first")
                 }
                 try HostAPI.withCallbacks(s) { try l.add(a, forKey: k) }
+                s.attachedAnimations += 1
             }
         }
         api.layer_remove_animation = { layer, key in

@@ -10,7 +10,7 @@ extension HostAPI {
                 let stage = try s.requireStage()
                 let id = try HostAPI.core { () throws(FXError) in
                     try stage.addTimer(after: delay) { [unowned s] in
-                        try s.callPlugin("timer callback at t = \(stage.now)") { fn(user) }
+                        try s.callPlugin("a timer callback at t = \(stage.now)") { fn(user) }
                     }
                 }
                 out?.pointee = UInt64(id)
@@ -29,7 +29,7 @@ extension HostAPI {
                 guard let fn else { throw FXAPIError(.badArgument, "event function is NULL") }
                 let stage = try s.requireStage()
                 stage.on(n) { [unowned s] in
-                    try s.callPlugin("'\(n)' event callback at t = \(stage.now)") {
+                    try s.callPlugin("the '\(n)' event callback at t = \(stage.now)") {
                         n.withCString { fn(user, $0) }
                     }
                 }

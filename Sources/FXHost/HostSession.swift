@@ -37,6 +37,10 @@ public final class HostSession {
     private var lastErrorStorage: UnsafeMutablePointer<CChar>?
     private var scratch: [UnsafeMutableRawPointer] = []
     var apiErrorCount = 0
+    /// Animations added to layers so far (copies of templates).
+    var attachedAnimations = 0
+    /// The thread the session serves; calls from any other are refused.
+    let thread = pthread_self()
 
     public init(pluginName: String, limits: Limits = Limits(),
                 report: @escaping (String) -> Void = { _ in },
@@ -78,17 +82,22 @@ public final class HostSession {
         self.phase = phase
         lastError = ""
         Isolation.enter(phase)
+        callDepth += 1
         let status = body()
+        callDepth -= 1
         Isolation.leave()
         (HostSession.current, self.phase) = outer
         if let failure = pendingFailure {
             pendingFailure = nil
+            flushReports(except: "\(failure)")
             throw failure
         }
         guard status == FX_OK else {
             let detail = lastError.isEmpty ? "returned status \(status) (\(HostSession.statusName(status)))" : lastError
+            flushReports(except: detail)
             throw HostError.plugin("plugin '\(pluginName)': \(phase) failed: \(detail)")
         }
+        if callDepth == 0 { flushReports(except: nil) }
     }
 
     static func statusName(_ s: Int32) -> String {
@@ -114,7 +123,7 @@ public final class HostSession {
     /// reports the failure with the plugin's name.
     static func serve(_ function: String, needsStage: Bool = true,
                       _ body: (HostSession) throws(FXAPIError) -> Void) -> Int32 {
-        guard let s = current, s.phase != nil else { return FX_ERR_NOT_NOW }
+        guard let s = current, s.phase != nil, pthread_equal(s.thread, pthread_self()) != 0 else { return FX_ERR_NOT_NOW }
         s.clearScratch()
         do throws(FXAPIError) {
             if needsStage && s.stage == nil {
@@ -125,9 +134,22 @@ public final class HostSession {
         } catch {
             s.setLastError("\(function): \(error.message)")
             s.apiErrorCount += 1
-            s.report("plugin '\(s.pluginName)': \(s.phase ?? "call"): \(function): \(error.message)")
+            s.pendingReports.append((
+                "plugin '\(s.pluginName)': \(s.phase ?? "call"): \(function): \(error.message)", error.message))
             return error.code.rawValue
         }
+    }
+
+    /// Warnings about failed host calls, held until the plugin call they
+    /// happened in returns: one that became the plugin's own failure message
+    /// is not repeated as a warning.
+    var pendingReports: [(line: String, message: String)] = []
+    var callDepth = 0
+
+    func flushReports(except failure: String?) {
+        let reports = pendingReports
+        pendingReports.removeAll()
+        for r in reports where failure.map({ !$0.contains(r.message) }) ?? true { report(r.line) }
     }
 
     func setLastError(_ message: String) {
@@ -171,6 +193,7 @@ extension FXError {
         case .keyPath: FXAPIError(.badKeyPath, message)
         case .type: FXAPIError(.badType, message)
         case .value, .tree: FXAPIError(.badValue, message)
+        case .limit: FXAPIError(.limit, message)
         }
     }
 }

@@ -65,7 +65,7 @@ public enum Isolation {
         /// The one-line message for an abnormal end, naming the plugin, the cause and the phase.
         public var failure: String? {
             let who = plugin.map { "plugin '\($0)'" } ?? "the plugin"
-            let during = phase.map { " while \($0)" } ?? " outside plugin code"
+            let during = phase.map { " during \($0)" } ?? " outside plugin code"
             switch end {
             case .finished: return nil
             case .crashed(let s): return "\(who) crashed (\(Isolation.signalName(s)))\(during)"
@@ -99,6 +99,9 @@ public enum Isolation {
         if pid == 0 {
             close(fds[0])
             channel = fds[1]
+            // A crash must end the child with its signal, for the parent to name,
+            // not run the Swift runtime's backtracer.
+            for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, SIG_DFL) }
             let status = body()
             note("finished", String(status))
             fflush(nil)

@@ -3,6 +3,8 @@
 public struct Limits: Sendable {
     public var maxLayers = 100_000
     public var maxAnimations = 100_000
+    /// Animations added to layers in one run.
+    public var maxAttachedAnimations = 1_000_000
     public var maxPaths = 10_000
     public var maxImages = 1_000
     /// Elements in one numbers or colors value (and keyframe values).

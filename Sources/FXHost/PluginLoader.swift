@@ -23,7 +23,7 @@ public enum PluginLoader {
         Isolation.note("plugin", file)
         dlerror()
         // Loading runs the plugin's constructors: that is plugin code too.
-        Isolation.enter("loading '\(file)'")
+        Isolation.enter("the loading of '\(file)' (its constructors)")
         let opened = dlopen(openPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
         Isolation.leave()
         guard let handle = opened else {
@@ -37,7 +37,7 @@ public enum PluginLoader {
         let entry = unsafeBitCast(symbol, to: fx_entry_fn.self)
         session.pluginName = file
         var descriptor: UnsafePointer<fx_plugin>?
-        try session.callPlugin("loading (entry function)") {
+        try session.callPlugin("the entry function") {
             descriptor = entry(HostAPI.table)
             return FX_OK
         }

@@ -57,7 +57,7 @@ final class ContentCache {
             ext = se
         }
         let x0 = (ext.minX * s).rounded(.down), y0 = (ext.minY * s).rounded(.down)
-        let w = Int((ext.maxX * s).rounded(.up) - x0), h = Int((ext.maxY * s).rounded(.up) - y0)
+        let w = Int(pixels: (ext.maxX * s).rounded(.up) - x0), h = Int(pixels: (ext.maxY * s).rounded(.up) - y0)
         guard w > 0, h > 0, w * h <= 8192 * 8192 else { return nil }
         let surface = Surface(width: w, height: h)
         let toRaster = Homography.scale(s, s).then(.translation(-x0, -y0))

@@ -35,10 +35,10 @@ enum Perspective {
                        h.apply(Double(source.width), Double(source.height)), h.apply(0, Double(source.height))]
         var x0 = 0, y0 = 0, x1 = target.width, y1 = target.height
         if corners.allSatisfy({ $0.w > 0 }) {
-            x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down)) - 1)
-            y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)) - 1)
-            x1 = min(target.width, Int(corners.map(\.x).max()!.rounded(.up)) + 1)
-            y1 = min(target.height, Int(corners.map(\.y).max()!.rounded(.up)) + 1)
+            x0 = max(0, Int(pixels: corners.map(\.x).min()!.rounded(.down)) - 1)
+            y0 = max(0, Int(pixels: corners.map(\.y).min()!.rounded(.down)) - 1)
+            x1 = min(target.width, Int(pixels: corners.map(\.x).max()!.rounded(.up)) + 1)
+            y1 = min(target.height, Int(pixels: corners.map(\.y).max()!.rounded(.up)) + 1)
         }
         if x1 > x0 && y1 > y0 {
             pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x0), Int32(y0), 0, 0,

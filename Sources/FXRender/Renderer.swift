@@ -24,8 +24,8 @@ public final class Renderer {
     public init(stageSize: Size, scale: Double = 1, background: Color = .clear) {
         self.scale = scale
         self.background = background
-        pixelWidth = max(1, Int((stageSize.width * scale).rounded()))
-        pixelHeight = max(1, Int((stageSize.height * scale).rounded()))
+        pixelWidth = max(1, Int(pixels: (stageSize.width * scale).rounded()))
+        pixelHeight = max(1, Int(pixels: (stageSize.height * scale).rounded()))
         target = Surface(width: pixelWidth, height: pixelHeight)
     }
 
@@ -134,7 +134,7 @@ public final class Renderer {
         let extent = self.extent(tree, i)
         guard extent.size.width > 0, extent.size.height > 0 else { return }
         let r = max(0.25, min(4, h.scaleFactor))
-        let w = Int((extent.size.width * r).rounded(.up)), hh = Int((extent.size.height * r).rounded(.up))
+        let w = Int(pixels: (extent.size.width * r).rounded(.up)), hh = Int(pixels: (extent.size.height * r).rounded(.up))
         guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
         let flat = Surface(width: w, height: hh)
         let toFlat = Homography.translation(-extent.origin.x, -extent.origin.y).then(.scale(r, r))
@@ -179,7 +179,7 @@ public final class Renderer {
         let b = LayerGeometry.bounds(l)
         let ext = extent(tree, i).union(b)
         let r = max(0.25, min(4, h.scaleFactor))
-        let w = Int((ext.size.width * r).rounded(.up)), hh = Int((ext.size.height * r).rounded(.up))
+        let w = Int(pixels: (ext.size.width * r).rounded(.up)), hh = Int(pixels: (ext.size.height * r).rounded(.up))
         guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
         let toFlat = Homography.translation(-ext.origin.x, -ext.origin.y).then(.scale(r, r))
         guard let back = toFlat.inverse else { return }

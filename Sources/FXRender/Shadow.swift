@@ -17,7 +17,7 @@ enum Shadow {
             for x in 0..<w { alpha[y * w + x] = Float(row[x] >> 24) / 255 }
         }
         // Three box blurs approximate a Gaussian; Core Animation's shadowRadius is close to its sigma × 2.
-        let box = max(0, Int((radius / 2 * (12.0 / 3 + 1).squareRoot()).rounded()))
+        let box = min(Swift.max(w, h), max(0, Int(pixels: (radius / 2 * (12.0 / 3 + 1).squareRoot()).rounded())))
         if box > 0 {
             for _ in 0..<3 {
                 blur(&alpha, w, h, box, horizontal: true)

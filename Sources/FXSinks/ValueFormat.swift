@@ -6,6 +6,8 @@ public enum ValueFormat {
 
     /// A number with three decimals, "-0.000" shown as "0.000".
     public static func fixed(_ v: Double, _ decimals: Int = 3) -> String {
+        // Beyond what fixed notation shows sensibly (a plugin may use 1e300): Swift's own form.
+        guard v.isFinite, abs(v) < 1e15 else { return String(v) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         var r = (v * scale).rounded() / scale

@@ -33,7 +33,7 @@ import Testing
             #expect(r.stderr.contains("probe: \(expected)"), "\(expected)\n\(r.stderr)")
         }
         #expect(r.stderr.contains("last error ->layer_set: key path 'strokeEnd' does not apply to a Layer"))
-        #expect(r.stderr.contains("fxhost: warning: plugin 'probe': building factory 'errors': layer_set: unknown key path 'positon'"))
+        #expect(r.stderr.contains("fxhost: warning: plugin 'probe': the build of factory 'errors': layer_set: unknown key path 'positon'"))
         #expect(r.stderr.contains("was never issued"))
         #expect(r.stderr.contains("is stale"))
     }
@@ -65,7 +65,7 @@ import Testing
     @Test func aFailingBuildIsThePluginsFault() throws {
         let r = try Harness.fxhost(["--plugin", probe, "--factory", "fail"])
         #expect(r.status == 1)
-        #expect(r.stderr == "fxhost: error: plugin 'probe': building factory 'fail' failed: the probe was asked to fail\n")
+        #expect(r.stderr == "fxhost: error: plugin 'probe': the build of factory 'fail' failed: the probe was asked to fail\n")
         #expect(r.stdout.isEmpty)
     }
 

@@ -198,7 +198,7 @@ func cstr(_ s: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(s)!) }
             try stage.advance(to: 1)
             Issue.record("expected a failure")
         } catch let e as HostError {
-            #expect(e.message == "plugin 'swift-test': timer callback at t = 0.5 failed: timer broke")
+            #expect(e.message == "plugin 'swift-test': a timer callback at t = 0.5 failed: timer broke")
             #expect(e.exitCode == 1)
         }
     }

@@ -55,6 +55,10 @@ let package = Package(
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXSinks", "FXRender", "FXCore", "TestSupport"], path: "Tests/FXSinksTests"),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo"], path: "Tests/FXRenderTests"),
+        // Every plugin, loaded in turn through the real fxhost.
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost"],
+            path: "Tests/IntegrationTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(
             name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],

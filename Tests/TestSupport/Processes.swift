@@ -107,6 +107,7 @@ public enum FFmpeg {
 
     public struct DecodeError: Error, CustomStringConvertible {
         public let message: String
+        public init(message: String) { self.message = message }
         public var description: String { message }
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+
+/// Every plugin the project has, found the way a test suite of a third party
+/// would: the Swift plugins beside fxhost, and the C examples compiled with cc.
+enum Plugins {
+    static let binFolder: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("fxhost").path) { dir = dir.deletingLastPathComponent() }
+        return dir.path
+    }()
+    static var fxhost: String { binFolder + "/fxhost" }
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The Swift plugins: one `Plugins/<name>/` folder each, built as lib<name>.so beside fxhost.
+    static func swiftPlugins() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root + "/Plugins").filter { $0 != "examples" }.sorted()
+            .map { binFolder + "/lib\($0).so" }
+    }
+
+    /// The C examples, compiled exactly as docs/PLUGINS.md says.
+    static func cExamples(into dir: String) throws -> [String] {
+        let sources = try FileManager.default.contentsOfDirectory(atPath: root + "/Plugins/examples").filter { $0.hasSuffix(".c") }.sorted()
+        return try sources.map { name in
+            let out = dir + "/" + name.replacingOccurrences(of: ".c", with: ".so")
+            let r = try runProcess("/usr/bin/env", ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC",
+                                                    "-I", root + "/Sources/CFX/include", root + "/Plugins/examples/" + name, "-o", out])
+            guard r.status == 0 else { throw FFmpeg.DecodeError(message: "cc \(name): \(r.stderr)") }
+            return out
+        }
+    }
+
+    static func run(_ args: [String]) throws -> ProcessResult { try runProcess(fxhost, args) }
+
+    /// JSON lines output: one sample per element.
+    static func samples(_ args: [String]) throws -> [[String: Any]] {
+        let r = try run(args + ["--sink", "jsonl"])
+        guard r.status == 0 else { throw FFmpeg.DecodeError(message: "fxhost \(args): \(r.stderr)") }
+        return try r.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var layers: [[String: Any]] { self["layers"] as! [[String: Any]] }
+    func layer(_ path: String) -> [String: Any]? { layers.first { $0["path"] as? String == path } }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var props: [String: Any] { self["props"] as! [String: Any] }
+    /// The presented transform, identity when the layer has none.
+    var transform: [Double] { props["transform"] as? [Double] ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }
+}

@@ -12,6 +12,9 @@ enum Help {
       fxhost --plugin NAME [--factory F] [PARAMETERS] [OPTIONS]
       fxhost --plugin NAME --help        the factory's parameters
       fxhost --list                      every plugin found, with factories and parameters
+      fxhost check [PLUGIN…]             build every factory of each plugin (all found, if none named)
+                                         in its own process; PASS or FAIL a line
+      fxhost --cflags                    the compiler flag that finds fx.h, for building plugins
       fxhost --version
 
     options:
@@ -24,6 +27,9 @@ enum Help {
       --duration T       the same as --end, unless the factory has its own duration parameter
       --time T           one sample at T seconds
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
+      --timeout S        seconds one call into the plugin may take (default 10)
+      --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin
+                         code runs in a child process, so a crash or hang is reported, not fatal
       --out FILE         write to FILE (- for standard output); the extension picks the format:
                            .txt  the trace         .jsonl  JSON lines       .png  animated PNG
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames

@@ -3,7 +3,7 @@ import FXHost
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
 struct Options {
-    enum Mode { case run, help, version, list, pluginHelp, check }
+    enum Mode { case run, help, version, list, pluginHelp, check, cflags }
     var mode = Mode.run
     var plugin: String?
     var factory: String?
@@ -56,6 +56,7 @@ struct Options {
             switch word {
             case "--help", "-h": o.mode = o.plugin == nil ? .help : .pluginHelp
             case "--version": o.mode = .version
+            case "--cflags": o.mode = .cflags
             case "--list": o.mode = .list
             case "--plugin":
                 o.plugin = try v()

@@ -24,6 +24,19 @@ func listPlugins(_ o: Options) -> Int32 {
     return failed ? 1 : 0
 }
 
+/// Where fx.h is: an installed `../include/fxhost` beside the binary, or the
+/// source tree the binary was built in (`swift build` puts it under .build/).
+func headerFolder() -> String? {
+    guard var dir = PluginLocator.executableFolder() else { return nil }
+    if access(dir + "/../include/fxhost/fx.h", R_OK) == 0 { return dir + "/../include/fxhost" }
+    for _ in 0..<6 {
+        if access(dir + "/Sources/CFX/include/fx.h", R_OK) == 0 { return dir + "/Sources/CFX/include" }
+        guard let slash = dir.lastIndex(of: "/"), slash > dir.startIndex else { break }
+        dir = String(dir[..<slash])
+    }
+    return nil
+}
+
 /// Runs `body`, printing its error as one line (or, `quietly`, reporting it
 /// to the supervising parent); returns the exit status.
 func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32 {
@@ -71,6 +84,12 @@ if parsed != 0 { exit(parsed) }
 switch options.mode {
 case .help: print(Help.usage, terminator: "")
 case .version: print(Help.version)
+case .cflags:
+    guard let folder = headerFolder() else {
+        stderrLine("fxhost: error: cannot find fx.h beside this fxhost (looked in ../include/fxhost and the source tree it was built from)")
+        exit(1)
+    }
+    print("-I\(folder)")
 case .list: exit(listPlugins(options))
 case .check: exit(check(options))
 case .run, .pluginHelp: exit(isolated(options) { try run(options) })

@@ -47,7 +47,9 @@ let package = Package(
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
         .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
-        .executableTarget(name: "fxbench", dependencies: ["FXCore"], path: "Benchmarks/fxbench"),
+        .executableTarget(
+            name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks"], path: "Benchmarks/fxbench",
+            exclude: ["../cairo-baseline"]),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),

@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build -c release
-exec "$(swift build -c release --show-bin-path)/fxbench" "$@"
+bin=$(swift build -c release --show-bin-path)
+# The plain-cairo program the render benchmarks compare against, built as any C program is.
+cc -O2 Benchmarks/cairo-baseline/baseline.c $(pkg-config --cflags --libs pangocairo) -lm -o "$bin/cairo-baseline"
+exec "$bin/fxbench" "$@"

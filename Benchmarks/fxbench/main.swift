@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling [LAYERS] | startup] (default: all)
+// Usage: fxbench [sampling [LAYERS] | startup | render | apng | memory] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {
@@ -117,6 +117,11 @@ let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "sampling" { try benchSampling() }
     if which == "all" || which == "startup" { benchStartup() }
+    let exe = CommandLine.arguments[0]
+    let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
+    if which == "all" || which == "render" { try benchRender(folder: folder) }
+    if which == "all" || which == "apng" { try benchAPNG(folder: folder) }
+    if which == "all" || which == "memory" { try benchMemory() }
 } catch {
     print("fxbench: \(error)")
     exit(1)

@@ -19,6 +19,9 @@ final class ContentCache {
     }
     private var entries: [Int: Entry] = [:]
 
+    /// Shape paths up to this many elements are drawn as vectors every frame (cheaper than resampling a raster).
+    static let simplePathElements = 64
+
     static let textProperties: [Property] = [.string, .font, .fontSize, .foregroundColor, .alignmentMode,
                                              .isWrapped, .truncationMode, .bounds]
     static let shapeProperties: [Property] = [.path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap,
@@ -26,7 +29,7 @@ final class ContentCache {
                                               .strokeStart, .strokeEnd]
 
     /// Draws `l`'s text or shape through `h` (local → `out` pixels).
-    func draw(_ l: PresentedLayer, _ h: Homography, into out: Surface) {
+    func draw(_ l: PresentedLayer, _ h: Homography, into out: Surface, alpha: Double = 1) {
         let properties = l.kind == .text ? ContentCache.textProperties : ContentCache.shapeProperties
         let signature = properties.map { l[$0] }
         // One resolution per power of √2 of the map's scale: small scale changes reuse the raster.
@@ -44,8 +47,8 @@ final class ContentCache {
         var m = CairoPaths.matrix(map)
         cairo_set_matrix(out.cr, &m)
         cairo_set_source_surface(out.cr, e.surface.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(out.cr), CAIRO_FILTER_GOOD)
-        cairo_paint(out.cr)
+        cairo_pattern_set_filter(cairo_get_source(out.cr), CAIRO_FILTER_BILINEAR)
+        cairo_paint_with_alpha(out.cr, alpha)
         cairo_restore(out.cr)
     }
 

@@ -7,9 +7,11 @@ import Glibc
 enum ContentDrawing {
     // MARK: - Background and border
 
-    static func background(_ l: PresentedLayer, _ cr: OpaquePointer) {
-        let c = l.color(.backgroundColor)
+    /// `alpha` is the layer's opacity when it is applied directly (a layer that draws one thing needs no group).
+    static func background(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1) {
+        var c = l.color(.backgroundColor).clamped
         guard c.alpha > 0 else { return }
+        c.alpha *= alpha
         CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), cr)
         CairoPaths.set(c, cr)
         cairo_fill(cr)
@@ -37,7 +39,7 @@ enum ContentDrawing {
 
     // MARK: - Image contents
 
-    static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache) {
+    static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache, alpha: Double = 1) {
         guard case .image(let img?) = l[.contents], img.width > 0, img.height > 0 else { return }
         let b = LayerGeometry.bounds(l)
         let iw = Double(img.width), ih = Double(img.height)
@@ -68,13 +70,14 @@ enum ContentDrawing {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, iw, ih)
-        cairo_fill(cr)
+        cairo_clip(cr)
+        cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }
 
     // MARK: - Gradients
 
-    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer) {
+    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
         var locations: [Double] = []
         if case .numbers(let locs) = l[.locations], locs.count == colors.count { locations = locs }
@@ -99,16 +102,18 @@ enum ContentDrawing {
             cairo_pattern_set_matrix(pattern, &m)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_source(cr, pattern)
-            cairo_paint(cr)
+            cairo_paint_with_alpha(cr, alpha)
             cairo_pattern_destroy(pattern)
         case "conic":
-            conic(cr, center: (sx, sy), toward: (ex, ey), bounds: b, colors: colors, locations: locations)
+            conic(cr, center: (sx, sy), toward: (ex, ey), bounds: b, colors: colors.map {
+                var c = $0; c.alpha *= alpha; return c
+            }, locations: locations)
         default:
             let pattern = cairo_pattern_create_linear(sx, sy, ex, ey)!
             stops(pattern, colors, locations)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_source(cr, pattern)
-            cairo_paint(cr)
+            cairo_paint_with_alpha(cr, alpha)
             cairo_pattern_destroy(pattern)
         }
         cairo_restore(cr)

@@ -16,6 +16,9 @@ public final class Renderer {
     private let target: Surface
     private let images = ImageCache()
     private let cache = ContentCache()
+    private var damage = Damage()
+    /// The region being redrawn this frame, in target pixels.
+    private var clip = Rect.zero
     /// Reused offscreen surfaces, one per nesting depth of groups.
     private var pool: [Surface] = []
     private var poolDepth = 0
@@ -31,22 +34,71 @@ public final class Renderer {
 
     /// Renders one snapshot.
     public func render(_ snapshot: Snapshot) -> Frame {
-        renderInPlace(snapshot)
+        composite(snapshot)
         return Frame(width: pixelWidth, height: pixelHeight, pixels: target.rgba(), time: snapshot.time)
     }
 
-    /// Renders without copying the pixels out (for benchmarks and previews that read them differently).
-    func renderInPlace(_ snapshot: Snapshot) {
-        target.clear()
+    /// Draws a snapshot into the renderer's own surface without copying the
+    /// pixels out: what a benchmark of drawing alone measures.
+    public func composite(_ snapshot: Snapshot) {
+        let tree = RenderTree(snapshot.layers)
+        let device = Homography.scale(scale, scale)
+        // Only what changed since the last frame is redrawn; nothing changed, nothing drawn.
+        guard let region = damage.compute(tree, device: device, width: pixelWidth, height: pixelHeight) else { return }
+        clip = region
+        restrict(target)
+        // When the lowest layer hides everything under it, it is copied in, not blended over a cleared frame.
+        coveringLayer = coveringOpaquely(tree, device: device)
+        if coveringLayer == nil { target.clear(region) }
         if background.alpha > 0 {
             CairoPaths.set(background, target.cr)
             cairo_paint(target.cr)
         }
-        let tree = RenderTree(snapshot.layers)
-        guard !tree.layers.isEmpty else { return }
-        let device = Homography.scale(scale, scale)
-        draw(tree, 0, LayerGeometry.toParent(tree.layers[0], parent: nil).then(device), into: target, allowTransitions: true)
+        if !tree.layers.isEmpty {
+            draw(tree, 0, LayerGeometry.toParent(tree.layers[0], parent: nil).then(device), into: target, allowTransitions: true)
+        }
+        cairo_reset_clip(target.cr)
         cache.endFrame()
+    }
+
+    /// The layer whose background or image is drawn first, is opaque and
+    /// covers the whole frame (the root, or the lowest layer), if there is
+    /// one: clearing first would be wasted, and it can be copied instead of blended.
+    private var coveringLayer: Int?
+
+    private func coveringOpaquely(_ tree: RenderTree, device: Homography) -> Int? {
+        guard let root = tree.layers.first, background.alpha == 0 else { return nil }
+        var candidate = 0
+        var map = LayerGeometry.toParent(root, parent: nil).then(device)
+        if root.color(.backgroundColor).alpha < 1 && !(root[.contents] != .image(nil)) {
+            guard let first = tree.children[0].first, tree.mask[0] == nil else { return nil }
+            candidate = first
+            map = LayerGeometry.toParent(tree.layers[first], parent: root).then(map)
+        }
+        let l = tree.layers[candidate]
+        guard map.isAffine, abs(map.m.1) < 1e-12, abs(map.m.3) < 1e-12, !l.bool(.isHidden), l.number(.opacity) >= 1,
+              tree.mask[candidate] == nil, LayerGeometry.cornerRadius(l) == 0,
+              let box = LayerGeometry.bounds(l).mapped(map),
+              box.minX <= 0, box.minY <= 0, box.maxX >= Double(pixelWidth), box.maxY >= Double(pixelHeight) else { return nil }
+        if l.color(.backgroundColor).alpha >= 1 { return candidate }
+        if case .image(let img?) = l[.contents], l.string(.contentsGravity) == "resize", images.isOpaque(img),
+           l.color(.backgroundColor).alpha == 0 {
+            return candidate
+        }
+        return nil
+    }
+
+    /// Draws every frame whole from now on (after the target was changed behind the renderer's back).
+    public func invalidate() { damage.reset() }
+
+    /// Limits drawing on a target-sized surface to this frame's region.
+    private func restrict(_ s: Surface) {
+        cairo_reset_clip(s.cr)
+        cairo_save(s.cr)
+        cairo_identity_matrix(s.cr)
+        cairo_rectangle(s.cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height)
+        cairo_restore(s.cr)
+        cairo_clip(s.cr)
     }
 
     // MARK: - Layers
@@ -68,8 +120,11 @@ public final class Renderer {
         }
         let shadow = l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0
         let group = opacity < 1 || tree.mask[i] != nil || shadow
-        guard group else {
-            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions)
+        // Opacity applies to what a layer composites; a layer that draws one thing
+        // can take it directly, with the same result and no offscreen pass.
+        let single = tree.children[i].isEmpty && drawnItems(l) <= 1
+        guard group, !(single && tree.mask[i] == nil && !shadow) else {
+            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity)
             return
         }
         let layerSurface = borrow()
@@ -101,7 +156,18 @@ public final class Renderer {
     }
 
     /// Content, sublayers and border, with masksToBounds clipping, no group effects.
-    private func drawBody(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
+    /// How many of background, contents, own content and border a layer draws.
+    private func drawnItems(_ l: PresentedLayer) -> Int {
+        var n = 0
+        if l.color(.backgroundColor).alpha > 0 { n += 1 }
+        if case .image(let img?) = l[.contents], img.width > 0 { n += 1 }
+        if l.kind != .layer { n += 1 }
+        if l.number(.borderWidth) > 0 && l.color(.borderColor).alpha > 0 { n += 2 }
+        return n
+    }
+
+    private func drawBody(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool,
+                          alpha: Double = 1) {
         let l = tree.layers[i]
         let cr = out.cr
         cairo_save(cr)
@@ -111,11 +177,26 @@ public final class Renderer {
             CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), cr)
             cairo_clip(cr)
         }
-        ContentDrawing.background(l, cr)
-        ContentDrawing.contents(l, cr, images: images)
+        if coveringLayer == i && out === target { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
+        ContentDrawing.background(l, cr, alpha: alpha)
+        ContentDrawing.contents(l, cr, images: images, alpha: alpha)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         switch l.kind {
-        case .gradient: ContentDrawing.gradient(l, cr)
-        case .shape, .text: cache.draw(l, h, into: out)
+        case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha)
+        case .text: cache.draw(l, h, into: out, alpha: alpha)
+        case .shape:
+            // Simple paths stroke faster than a raster resamples under rotation;
+            // complex ones are drawn once and composited.
+            if case .path(let p) = l[.path], p.elements.count > ContentCache.simplePathElements {
+                cache.draw(l, h, into: out, alpha: alpha)
+            } else if alpha < 1 {
+                cairo_push_group(cr)
+                ContentDrawing.shape(l, cr)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            } else {
+                ContentDrawing.shape(l, cr)
+            }
         case .layer: break
         }
         for c in tree.children[i] {
@@ -215,7 +296,8 @@ public final class Renderer {
         if poolDepth == pool.count { pool.append(Surface(width: pixelWidth, height: pixelHeight)) }
         let s = pool[poolDepth]
         poolDepth += 1
-        s.clear()
+        restrict(s)
+        s.clear(clip)
         return s
     }
 

@@ -1,4 +1,5 @@
 import CPangoCairo
+import FXCore
 
 /// An owned cairo image surface (ARGB32: premultiplied, native-endian 32-bit
 /// pixels) with its drawing context.
@@ -26,6 +27,16 @@ final class Surface {
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Clears a pixel-aligned rectangle to transparent.
+    func clear(_ r: FXCore.Rect) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 

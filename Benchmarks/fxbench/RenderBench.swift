@@ -1,0 +1,212 @@
+import FXCore
+import FXRender
+import FXSinks
+import Glibc
+
+// Rendering benchmarks at 1280×720 (issue: ≥ 1.5× a plain cairo program, never below 1×),
+// APNG writing against cairo_surface_write_to_png, and memory over a long 1080p render.
+
+enum Scenes {
+    static let size = Size(1280, 720)
+
+    /// Text masked by a gradient whose locations sweep across (seed 003).
+    static func shimmer() throws -> Stage {
+        let stage = Stage(size: size)
+        try stage.root.set(.backgroundColor, .color(.black))
+        let label = stage.makeLayer(.text, name: "label")
+        try label.setFrame(Rect(20, 320, 1240, 84))
+        try label.set(.string, .string("slide to unlock"))
+        try label.set(.fontSize, .number(56))
+        try label.set(.alignmentMode, .string("center"))
+        try stage.root.addSublayer(label)
+        let g = 50.0 / 1240
+        let mask = stage.makeLayer(.gradient, name: "mask")
+        try mask.setFrame(Rect(0, 0, 1240, 84))
+        try mask.set(.colors, .colors([Color(white: 1, alpha: 0.3), .white, Color(white: 1, alpha: 0.3)]))
+        try mask.set(.startPoint, .point(Point(-g, 0.5)))
+        try mask.set(.endPoint, .point(Point(1 + g, 0.5)))
+        try label.setMask(mask)
+        var a = Animation.basic(KeyPath(.locations), from: .numbers([0, g / 2, g]), to: .numbers([1 - g, 1 - g / 2, 1]))
+        a.timing.duration = 0.5
+        a.timing.repeatCount = .infinity
+        try mask.add(a, forKey: "shimmer")
+        return stage
+    }
+
+    /// A circle with a quarter arc turning by π/2 every 0.25 s (seed 002).
+    static func spinner() throws -> Stage {
+        let stage = Stage(size: size)
+        try stage.root.set(.backgroundColor, .color(Color(red: 0.16, green: 0.5, blue: 0.73)))
+        let button = stage.makeLayer(.layer, name: "button")
+        try button.setFrame(Rect(595, 315, 90, 90))
+        try button.set(.cornerRadius, .number(45))
+        try button.set(.backgroundColor, .color(Color(red: 0.18, green: 0.8, blue: 0.44)))
+        try stage.root.addSublayer(button)
+        let arc = stage.makeLayer(.shape, name: "arc")
+        var p = Path()
+        p.arc(center: .zero, radius: 39, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+        try arc.set(.path, .path(p))
+        try arc.set(.position, .point(Point(45, 45)))
+        try arc.set(.fillColor, .color(.clear))
+        try arc.set(.strokeColor, .color(.white))
+        try arc.set(.lineWidth, .number(3))
+        try button.addSublayer(arc)
+        var spin = Animation.basic(KeyPath(.transform), to: .transform(.rotation(.pi / 2, 0, 0, 1)))
+        spin.timing.duration = 0.25
+        spin.timing.repeatCount = .infinity
+        spin.isCumulative = true
+        try arc.add(spin, forKey: "spin")
+        return stage
+    }
+
+    /// Two full-frame images, the top one fading in over and over (seed 004).
+    static func crossfade() throws -> Stage {
+        let stage = Stage(size: size)
+        func sky(_ top: (Double, Double, Double), _ bottom: (Double, Double, Double)) -> Image {
+            var px = [UInt8](repeating: 255, count: 1280 * 720 * 4)
+            for y in 0..<720 {
+                let v = Double(y) / 719
+                for x in 0..<1280 {
+                    let i = (y * 1280 + x) * 4
+                    px[i] = UInt8(((top.0 + (bottom.0 - top.0) * v) * 255).rounded())
+                    px[i + 1] = UInt8(((top.1 + (bottom.1 - top.1) * v) * 255).rounded())
+                    px[i + 2] = UInt8(((top.2 + (bottom.2 - top.2) * v) * 255).rounded())
+                }
+            }
+            return Image(width: 1280, height: 720, pixels: px, label: "sky")
+        }
+        for (name, image) in [("old", sky((0.25, 0.55, 0.9), (0.65, 0.85, 1))), ("new", sky((0.45, 0.5, 0.58), (0.85, 0.87, 0.9)))] {
+            let l = stage.makeLayer(.layer, name: name)
+            try l.setFrame(Rect(0, 0, 1280, 720))
+            try l.set(.contents, .image(image))
+            try stage.root.addSublayer(l)
+            if name == "new" {
+                var fade = Animation.basic(KeyPath(.opacity), from: .number(0), to: .number(1))
+                fade.timing.duration = 0.33
+                fade.timing.repeatCount = .infinity
+                try l.add(fade, forKey: "fade")
+            }
+        }
+        return stage
+    }
+}
+
+/// Runs a program and returns its standard output.
+func capture(_ argv: [String]) -> String {
+    var fds: [Int32] = [0, 0]
+    pipe(&fds)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    let cargs = argv.map { strdup($0) } + [nil]
+    defer { cargs.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else { return "" }
+    close(fds[1])
+    var out = [UInt8]()
+    var buf = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fds[0], &buf, buf.count)
+        if n <= 0 { break }
+        out += buf[0..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    posix_spawn_file_actions_destroy(&actions)
+    return String(decoding: out, as: UTF8.self)
+}
+
+func benchRender(folder: String) throws {
+    print("render: frames per second at 1280×720, drawing only (release build), against plain cairo each frame")
+    let baseline = folder + "/cairo-baseline"
+    let cairoFPS: [String: Double] = Dictionary(uniqueKeysWithValues: capture([baseline, "render", "2"])
+        .split(separator: "\n").compactMap { line -> (String, Double)? in
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let v = Double(parts[1]) else { return nil }
+            return (String(parts[0]), v)
+        })
+    if cairoFPS.isEmpty { print("  (the cairo baseline is missing: run scripts/bench.sh, which builds it)") }
+    print("  scene       fxhost fps   cairo fps   ratio")
+    let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
+    for (name, make) in [("shimmer", Scenes.shimmer), ("spinner", Scenes.spinner), ("crossfade", Scenes.crossfade)] where only == nil || only == name {
+        let stage = try make()
+        let renderer = Renderer(stageSize: Scenes.size)
+        // Snapshots first: this measures drawing, as the baseline does.
+        var snapshots: [Snapshot] = []
+        for i in 0..<120 { snapshots.append(try stage.sample(at: Double(i) / 60)) }
+        renderer.composite(snapshots[0])
+        var frames = 0
+        let start = seconds()
+        while seconds() - start < 2 {
+            renderer.composite(snapshots[frames % snapshots.count])
+            frames += 1
+        }
+        let fps = Double(frames) / (seconds() - start)
+        let theirs = cairoFPS[name]
+        print("  " + pad(name, 12) + pad(format3(fps), 13) + pad(theirs.map(format3) ?? "-", 12)
+              + (theirs.map { format3(fps / $0) + "×" } ?? "-"))
+    }
+    print("  target: ≥ 1.5× the cairo program, never below 1×")
+}
+
+func benchAPNG(folder: String) throws {
+    print("apng: 60 frames of the 720p spinner, rendered and written, against cairo_surface_write_to_png per frame")
+    let dir = "/tmp/fxbench-\(getpid())"
+    mkdir(dir, 0o755)
+    defer { _ = capture(["/bin/rm", "-rf", dir]) }
+    let stage = try Scenes.spinner()
+    let path = dir + "/spinner.png"
+    let start = seconds()
+    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size), output: OutputFile(path: path), frameInterval: 1.0 / 60)
+    for i in 0..<60 { try sink.consume(try stage.sample(at: Double(i) / 60)) }
+    try sink.finish()
+    let ours = seconds() - start
+    var st = stat()
+    stat(path, &st)
+    let parts = capture([folder + "/cairo-baseline", "png", dir]).split(separator: " ")
+    if parts.count == 3, let theirs = Double(parts[1]), let bytes = Double(parts[2].trimmingCharacters()) {
+        print("  fxhost APNG   \(format3(ours)) s   \(st.st_size) bytes")
+        print("  cairo PNGs    \(format3(theirs)) s   \(Int(bytes)) bytes")
+        print("  speed \(format3(theirs / ours))× (target ≥ 5×), size \(format3(Double(st.st_size) / bytes))× (target ≤ 1.5×)")
+    } else {
+        print("  fxhost APNG   \(format3(ours)) s   \(st.st_size) bytes   (the cairo baseline is missing)")
+    }
+}
+
+/// Peak resident memory, in MiB (VmHWM).
+func peakMiB() -> Double {
+    guard let f = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, f) != nil {
+        let s = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if s.hasPrefix("VmHWM:") { return (Double(s.split(separator: " ")[1]) ?? 0) / 1024 }
+    }
+    return 0
+}
+
+func benchMemory() throws {
+    print("memory: 600 frames of the spinner at 1920×1080 written to an animated PNG; peak resident memory")
+    // The spinner scene drawn at 1.5×: 1920×1080 pixels.
+    let big = try Scenes.spinner()
+    let path = "/tmp/fxbench-memory-\(getpid()).png"
+    defer { unlink(path) }
+    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size, scale: 1.5), output: OutputFile(path: path),
+                              frameInterval: 1.0 / 60)
+    var marks: [(Int, Double)] = []
+    for i in 0..<600 {
+        try sink.consume(try big.sample(at: Double(i) / 60))
+        if [50, 150, 300, 600].contains(i + 1) { marks.append((i + 1, peakMiB())) }
+    }
+    try sink.finish()
+    print("  frames   peak MiB")
+    for (n, m) in marks { print("  " + pad(String(n), 9) + format3(m)) }
+    print("  growth from 50 to 600 frames: \(format3(marks.last!.1 - marks.first!.1)) MiB")
+}
+
+extension Substring {
+    func trimmingCharacters() -> String { String(self.filter { !$0.isWhitespace }) }
+}
+

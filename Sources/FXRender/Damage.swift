@@ -1,0 +1,99 @@
+import FXCore
+
+/// Which part of the frame changed since the last one, so that only it is
+/// redrawn: Core Animation's dirty regions. Each layer's presented state (its
+/// values, where it lands on the target, its transitions and its mask) is
+/// compared with the previous frame's; a layer that changed, appeared or went
+/// damages the box around its whole subtree, before and after.
+///
+/// Redrawing inside an integer-aligned clip gives exactly the pixels a full
+/// redraw would, so the saving never shows.
+struct Damage {
+    struct LayerState: Equatable {
+        let values: [Value]
+        let map: [Double]
+        let transitions: [Double]
+        let mask: [Value]
+    }
+
+    private var previous: [Int: (state: LayerState, box: Rect)] = [:]
+    private var previousSize: (Int, Int) = (0, 0)
+
+    /// The device-pixel rectangle to redraw (nil: nothing changed), and
+    /// whether it is the whole frame.
+    mutating func compute(_ tree: RenderTree, device: Homography, width: Int, height: Int) -> Rect? {
+        let full = Rect(0, 0, Double(width), Double(height))
+        var current: [Int: (state: LayerState, box: Rect)] = [:]
+        var damage: Rect?
+        func add(_ r: Rect) {
+            guard r.size.width > 0, r.size.height > 0 else { return }
+            damage = damage.map { $0.union(r) } ?? r
+        }
+        var boxes = [Rect?](repeating: nil, count: tree.layers.count)
+        var maps = [Homography](repeating: .identity, count: tree.layers.count)
+        // Maps, top down (parents come before children in the snapshot).
+        for (i, l) in tree.layers.enumerated() {
+            let parentMap = l.parent >= 0 ? maps[l.parent] : device
+            let parent = l.parent >= 0 ? tree.layers[l.parent] : nil
+            maps[i] = LayerGeometry.toParent(l, parent: parent).then(parentMap)
+        }
+        // Boxes, bottom up: a layer's own drawing, then its children's.
+        for i in stride(from: tree.layers.count - 1, through: 0, by: -1) {
+            let l = tree.layers[i]
+            var box: Rect?
+            if maps[i].isAffine {
+                var local = LayerGeometry.bounds(l)
+                if case .path(let p) = l[.path], l.kind == .shape, !p.isEmpty {
+                    let pts = p.points
+                    let pad = l.number(.lineWidth) * max(1, l.number(.miterLimit)) / 2 + 2
+                    if let x0 = pts.map(\.x).min(), let x1 = pts.map(\.x).max(), let y0 = pts.map(\.y).min(), let y1 = pts.map(\.y).max() {
+                        local = local.union(Rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
+                    }
+                }
+                if l.number(.shadowOpacity) > 0, case .size(let off) = l[.shadowOffset] {
+                    let r = l.number(.shadowRadius) * 3 + 2
+                    local = local.union(Rect(local.origin.x + off.width - r, local.origin.y + off.height - r,
+                                             local.size.width + 2 * r, local.size.height + 2 * r))
+                }
+                box = local.mapped(maps[i])
+            } else {
+                box = full
+            }
+            for c in tree.children[i] { if let cb = boxes[c] { box = box.map { $0.union(cb) } ?? cb } }
+            if let m = tree.mask[i], let mb = boxes[m] { box = box.map { $0.union(mb) } ?? mb }
+            boxes[i] = box.map { Damage.pixelAligned($0, within: full) }
+        }
+        for (i, l) in tree.layers.enumerated() {
+            let m = maps[i].m
+            let state = LayerState(
+                values: Property.allCases.map { l[$0] },
+                map: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8],
+                transitions: l.transitions.map(\.progress),
+                mask: tree.mask[i].map { mi in Property.allCases.map { tree.layers[mi][$0] } } ?? [])
+            let box = boxes[i] ?? .zero
+            current[l.id] = (state, box)
+            if let old = previous[l.id] {
+                if old.state != state { add(old.box); add(box) }
+            } else {
+                add(box)
+            }
+        }
+        for (id, old) in previous where current[id] == nil { add(old.box) }
+        let resized = previousSize != (width, height)
+        previous = current
+        previousSize = (width, height)
+        if resized { return full }
+        return damage.map { Damage.pixelAligned($0, within: full) }
+    }
+
+    /// Forgets the last frame: the next one is drawn whole.
+    mutating func reset() { previous = [:]; previousSize = (0, 0) }
+
+    /// The rect grown to whole pixels (and a pixel of anti-aliasing), clipped to the frame.
+    static func pixelAligned(_ r: Rect, within full: Rect) -> Rect {
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return full }
+        let x0 = max(full.minX, (r.minX - 1).rounded(.down)), y0 = max(full.minY, (r.minY - 1).rounded(.down))
+        let x1 = min(full.maxX, (r.maxX + 1).rounded(.up)), y1 = min(full.maxY, (r.maxY + 1).rounded(.up))
+        return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
+}

@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "fxbench", targets: ["fxbench"]),
         .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
         .library(name: "FXCore", targets: ["FXCore"]),
+        // For the fuzzing harnesses in Fuzz/ (a package of its own that depends on this one).
+        .library(name: "FXHost", targets: ["FXHost"]),
+        .library(name: "FXRender", targets: ["FXRender"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
         .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),

@@ -69,6 +69,12 @@ public struct ParameterInfo: Sendable {
     public let max: Double?
     public let choices: [String]
 
+    public init(name: String, type: ParameterType, help: String, defaultText: String, min: Double?, max: Double?,
+                choices: [String]) {
+        self.name = name; self.type = type; self.help = help; self.defaultText = defaultText
+        self.min = min; self.max = max; self.choices = choices
+    }
+
     /// "a number from 0 to 10", "one of up, down", … for help and errors.
     public var expectation: String {
         switch type {

@@ -18,33 +18,55 @@ public enum PNGDecoder {
         guard Int(st.st_size) <= maxBytes else {
             throw Failure(message: "'\(path)' is \(st.st_size) bytes; images may be at most \(maxBytes) bytes")
         }
+        guard let f = fopen(path, "rb") else { throw Failure(message: "'\(path)' cannot be read (\(String(cString: strerror(errno))))") }
+        defer { fclose(f) }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        guard bytes.isEmpty || fread(&bytes, 1, bytes.count, f) == bytes.count else {
+            throw Failure(message: "'\(path)' could not be read whole")
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        do {
+            return try decode(bytes, label: name, maxSide: maxSide)
+        } catch let e as Failure {
+            throw Failure(message: "'\(path)' \(e.message)")
+        }
+    }
+
+    /// Decodes PNG bytes. Errors read as the rest of a sentence about the
+    /// file: "is not a readable PNG file (…)".
+    public static func decode(_ bytes: [UInt8], label: String, maxSide: Int = 8192) throws -> Image {
+        // libpng reads the memory until the image is finished: one borrow covers both steps.
+        try bytes.withUnsafeBytes { raw in try decode(raw, label: label, maxSide: maxSide) }
+    }
+
+    private static func decode(_ raw: UnsafeRawBufferPointer, label: String, maxSide: Int) throws -> Image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            let why = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        func message() -> String { withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+            let why = message()
             png_image_free(&image)
-            throw Failure(message: "'\(path)' is not a readable PNG file (\(why))")
+            throw Failure(message: "is not a readable PNG file (\(why.isEmpty ? "no PNG signature" : why))")
         }
         guard Int(image.width) <= maxSide, Int(image.height) <= maxSide, image.width > 0, image.height > 0 else {
             png_image_free(&image)
-            throw Failure(message: "'\(path)' is \(image.width)×\(image.height) pixels; images may be at most \(maxSide) on a side")
+            throw Failure(message: "is \(image.width)×\(image.height) pixels; images may be at most \(maxSide) on a side")
         }
-        // Premultiplied ("linear" alpha in libpng's terms would also change the gamma), so decode straight and premultiply.
+        // Decoded straight, then premultiplied here (libpng's premultiplied form also changes the gamma).
         image.format = fxpng_format_rgba()
         let w = Int(image.width), h = Int(image.height)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
         guard ok != 0 else {
-            let why = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let why = message()
             png_image_free(&image)
-            throw Failure(message: "'\(path)' is a damaged PNG file (\(why))")
+            throw Failure(message: "is a damaged PNG file (\(why))")
         }
         for i in stride(from: 0, to: pixels.count, by: 4) {
             let a = UInt16(pixels[i + 3])
             if a == 255 { continue }
             for c in 0..<3 { pixels[i + c] = UInt8((UInt16(pixels[i + c]) * a + 127) / 255) }
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return Image(width: w, height: h, pixels: pixels, label: name)
+        return Image(width: w, height: h, pixels: pixels, label: label)
     }
 }

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, whatever the checkout is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+// libFuzzer harnesses (docs/isolation.md, "Fuzzing"). Built by scripts/fuzz.sh with
+// -sanitize=fuzzer,address; not part of the ordinary build.
+let package = Package(
+    name: "fxhost-fuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(name: "fuzz-keypath", dependencies: [.product(name: "FXCore", package: root)]),
+        .executableTarget(name: "fuzz-arguments", dependencies: [.product(name: "FXHost", package: root)]),
+        .executableTarget(name: "fuzz-png", dependencies: [.product(name: "FXRender", package: root)]),
+    ],
+    swiftLanguageModes: [.v6]
+)

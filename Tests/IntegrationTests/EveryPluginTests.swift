@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// `--out - --format y4m` streams video to standard output, for `| ffmpeg -i - out.mp4`.
+    @Test func y4mToStandardOutput() throws {
+        let r = try Plugins.run(["--plugin", "spinner", "--end", "1", "--fps", "10", "--out", "-", "--format", "y4m"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let header = r.data.prefix { $0 != 10 }
+        #expect(String(decoding: header, as: UTF8.self) == "YUV4MPEG2 W400 H300 F10:1 Ip A1:1 C444")
+        // 11 evenly spaced frames (0 … 1 s), each "FRAME\n" and three 400 × 300 planes.
+        #expect(r.data.count == header.count + 1 + 11 * (6 + 3 * 400 * 300))
+        let file = dir + "/s.y4m"
+        try r.data.write(to: URL(fileURLWithPath: file))
+        #expect(try FFmpeg.rgbaFrames(file, width: 400, height: 300, pixelFormat: "rgb24").count == 11)
+    }
+
     // MARK: - cube
 
     /// Mid-turn both labels show, squashed and offset by the direction; at the end only the new text, at scale 1.

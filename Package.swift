@@ -41,7 +41,7 @@ let package = Package(
             name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman", "CPNG"], path: "Sources/FXRender"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
-        .target(name: "FXSinks", dependencies: ["FXCore", "FXRender", "CZlib", "CPangoCairo"], path: "Sources/FXSinks"),
+        .target(name: "FXSinks", dependencies: ["FXCore", "FXRender", "CZlib"], path: "Sources/FXSinks"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
         .executableTarget(
             name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXRender", "FXCore"], path: "host"),

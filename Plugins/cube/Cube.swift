@@ -18,14 +18,10 @@ let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar
     }
 }
 
+/// The label and its copy: same frame, font, alignment and colours.
 func makeLabel(_ name: String, text: String, frame: Rect, fontSize: Double, color: Color, backdrop: Color) throws -> Layer {
-    let label = try Layer(.text, name: name)
-    try label.setFrame(frame)
-    try label.set("string", text)
-    try label.set("fontSize", fontSize)
-    try label.set("foregroundColor", color)
+    let label = try Layer.text(name, text, frame: frame, fontSize: fontSize, color: color)
     try label.set("backgroundColor", backdrop)
-    try label.set("alignmentMode", "center")
     return label
 }
 

@@ -52,7 +52,7 @@ final class Login {
         try sky.set("colors", Colors([Color(red: 0.27, green: 0.6, blue: 0.89), Color(red: 0.68, green: 0.86, blue: 0.98)]))
         try view.addSublayer(sky)
 
-        title = try Login.text("title", titleText, frame: Rect(0, 120, w, 36), size: 28, color: .white)
+        title = try Layer.text("title", titleText, frame: Rect(0, 120, w, 36), fontSize: 28, color: .white)
         username = try Login.field("username", "  Username", frame: Rect(30, 202, w - 60, 40))
         password = try Login.field("password", "  Password", frame: Rect(30, 263, w - 60, 40))
         for l in [title, username, password] { try view.addSublayer(l) }
@@ -61,7 +61,7 @@ final class Login {
         try loginButton.setFrame(Rect((w - 260) / 2, 343, 260, 50))
         try loginButton.set("backgroundColor", green)
         try loginButton.set("cornerRadius", 5.0)
-        buttonTitle = try Login.text("label", "Login", frame: Rect(0, 13, 260, 24), size: 18, color: Color(red: 1, green: 0, blue: 0))
+        buttonTitle = try Layer.text("label", "Login", frame: Rect(0, 13, 260, 24), fontSize: 18, color: Color(red: 1, green: 0, blue: 0))
         try loginButton.addSublayer(buttonTitle)
         spinner = try Login.spinner(frame: Rect(-20, 6, 20, 20))
         try spinner.set("opacity", 0.0)
@@ -79,13 +79,13 @@ final class Login {
         try status.set("backgroundColor", Color(red: 0.99, green: 0.96, blue: 0.85))
         try status.set("cornerRadius", 8.0)
         try status.set("hidden", true)
-        label = try Login.text("message", "", frame: Rect(0, 14, 230, 24), size: 18, color: Color(red: 0.89, green: 0.38, blue: 0))
+        label = try Layer.text("message", "", frame: Rect(0, 14, 230, 24), fontSize: 18, color: Color(red: 0.89, green: 0.38, blue: 0))
         try status.addSublayer(label)
         try view.addSublayer(status)
         statusPosition = Point(w / 2, 368)
 
-        info = try Login.text("info", "Tap on a field and enter username and password",
-                              frame: Rect(0, 368 + 60, w, 30), size: 12, color: .white)
+        info = try Layer.text("info", "Tap on a field and enter username and password",
+                              frame: Rect(0, 368 + 60, w, 30), fontSize: 12, color: .white)
         try view.insertSublayer(info, below: loginButton)
     }
 
@@ -237,23 +237,13 @@ final class Login {
         try layer.set("cornerRadius", radius)
     }
 
-    static func text(_ name: String, _ string: String, frame: Rect, size: Double, color: Color) throws -> Layer {
-        let l = try Layer(.text, name: name)
-        try l.setFrame(frame)
-        try l.set("string", string)
-        try l.set("fontSize", size)
-        try l.set("foregroundColor", color)
-        try l.set("alignmentMode", "center")
-        return l
-    }
-
     static func field(_ name: String, _ placeholder: String, frame: Rect) throws -> Layer {
         let f = try Layer(.plain, name: name)
         try f.setFrame(frame)
         try f.set("backgroundColor", Color.white)
         try f.set("cornerRadius", 5.0)
-        let p = try text("placeholder", placeholder, frame: Rect(4, 10, frame.width - 8, 22), size: 16, color: Color(white: 0.7))
-        try p.set("alignmentMode", "left")
+        let p = try Layer.text("placeholder", placeholder, frame: Rect(4, 10, frame.width - 8, 22), fontSize: 16,
+                               color: Color(white: 0.7), alignment: "left")
         try f.addSublayer(p)
         return f
     }

@@ -24,12 +24,7 @@ func shimmer(stage: Layer, text: String, effectWidth: Double, duration: Double, 
     // The label: the seed's animationView, white text on black.
     let height = (fontSize * 1.5).rounded()
     let frame = Rect(20, ((size.height - height) / 2).rounded(), size.width - 40, height)
-    let label = try Layer(.text, name: "label")
-    try label.setFrame(frame)
-    try label.set("string", text)
-    try label.set("fontSize", fontSize)
-    try label.set("foregroundColor", Color.white)
-    try label.set("alignmentMode", "center")
+    let label = try Layer.text("label", text, frame: frame, fontSize: fontSize, color: .white)
     try stage.addSublayer(label)
 
     // gradientMask.frame = animationView.bounds; gradientSize = effectWidth / width.

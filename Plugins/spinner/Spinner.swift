@@ -38,12 +38,7 @@ final class Spinner {
         try button.set("backgroundColor", color)
         try button.set("cornerRadius", height / 2)
         try stage.addSublayer(button)
-        title = try Layer(.text, name: "title")
-        try title.setFrame(Rect(0, height / 2 - 11, width, 24))
-        try title.set("string", "Login")
-        try title.set("fontSize", 18.0)
-        try title.set("alignmentMode", "center")
-        try title.set("foregroundColor", Color.white)
+        title = try Layer.text("title", "Login", frame: Rect(0, height / 2 - 11, width, 24), fontSize: 18, color: .white)
         try button.addSublayer(title)
     }
 

@@ -24,6 +24,19 @@ public struct Layer: Hashable, Sendable {
         handle = h
     }
 
+    /// A text layer (UILabel's look): `string` in `fontSize` points and `color`,
+    /// aligned in `frame` ("center", "left", "right", "natural", "justified").
+    public static func text(_ name: String, _ string: String, frame: Rect, fontSize: Double, color: Color,
+                            alignment: String = "center") throws(PluginError) -> Layer {
+        let l = try Layer(.text, name: name)
+        try l.setFrame(frame)
+        try l.set("string", string)
+        try l.set("fontSize", fontSize)
+        try l.set("foregroundColor", color)
+        try l.set("alignmentMode", alignment)
+        return l
+    }
+
     /// Sets a model value by key path (`position`, `bounds.size.width`, `transform.scale`).
     public func set(_ keyPath: String, _ value: some ValueConvertible) throws(PluginError) {
         let status = keyPath.withCString { kp in value.withValue { Host.api.layer_set(handle, kp, $0) } }

@@ -1,0 +1,56 @@
+import CPangoCairo
+import FXCore
+
+/// Pictures made of frames: thumbnails and contact-sheet grids. Drawing is
+/// the renderer's business, so the contact-sheet sink only chooses frames.
+public enum SheetComposer {
+    /// `frame` scaled to `width` pixels wide, aspect kept (unchanged when already narrower).
+    public static func thumbnail(_ frame: Frame, width: Int) -> Frame {
+        guard width < frame.width, width > 0 else { return frame }
+        let height = max(1, Int(pixels: (Double(frame.height) * Double(width) / Double(frame.width)).rounded()))
+        let source = Surface(rgba: frame.pixels, width: frame.width, height: frame.height)
+        let out = Surface(width: width, height: height)
+        cairo_scale(out.cr, Double(width) / Double(frame.width), Double(height) / Double(frame.height))
+        cairo_set_source_surface(out.cr, source.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(out.cr), CAIRO_FILTER_BEST)
+        cairo_paint(out.cr)
+        return Frame(width: width, height: height, pixels: out.rgba(), time: frame.time)
+    }
+
+    /// A grid of equally sized cells, `columns` wide, on a dark ground; each
+    /// cell shows its frame over a checkerboard (so transparency shows) and its label below.
+    public static func grid(_ cells: [(frame: Frame, label: String)], columns: Int) -> Frame {
+        guard let first = cells.first else { return Frame(width: 1, height: 1, pixels: [0, 0, 0, 0], time: 0) }
+        let cols = max(1, min(columns, cells.count)), rows = (cells.count + cols - 1) / cols
+        let tw = first.frame.width, th = first.frame.height
+        let pad = 8, labelHeight = 20
+        let sheet = Surface(width: cols * tw + (cols + 1) * pad, height: rows * (th + labelHeight) + (rows + 1) * pad)
+        let cr = sheet.cr
+        cairo_set_source_rgb(cr, 0.12, 0.12, 0.13)
+        cairo_paint(cr)
+        for (n, cell) in cells.enumerated() {
+            let x = pad + (n % cols) * (tw + pad), y = pad + (n / cols) * (th + labelHeight + pad)
+            for cy in stride(from: 0, to: th, by: 8) {
+                for cx in stride(from: 0, to: tw, by: 8) {
+                    let shade = ((cx / 8) + (cy / 8)) % 2 == 0 ? 0.3 : 0.4
+                    cairo_set_source_rgb(cr, shade, shade, shade)
+                    cairo_rectangle(cr, Double(x + cx), Double(y + cy), Double(min(8, tw - cx)), Double(min(8, th - cy)))
+                    cairo_fill(cr)
+                }
+            }
+            let image = Surface(rgba: cell.frame.pixels, width: cell.frame.width, height: cell.frame.height)
+            cairo_set_source_surface(cr, image.surface, Double(x), Double(y))
+            cairo_paint(cr)
+            let layout = pango_cairo_create_layout(cr)!
+            let font = pango_font_description_from_string("DejaVu Sans 9")
+            pango_layout_set_font_description(layout, font)
+            pango_font_description_free(font)
+            pango_layout_set_text(layout, cell.label, -1)
+            cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
+            cairo_move_to(cr, Double(x), Double(y + th + 3))
+            pango_cairo_show_layout(cr, layout)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        return Frame(width: sheet.width, height: sheet.height, pixels: sheet.rgba(), time: first.frame.time)
+    }
+}

@@ -121,7 +121,9 @@ do {
     let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
     if which == "all" || which == "render" { try benchRender(folder: folder) }
     if which == "all" || which == "apng" { try benchAPNG(folder: folder) }
-    if which == "all" || which == "memory" { try benchMemory() }
+    // Peak memory is per process: measured in a fresh one, so earlier benchmarks do not count.
+    if which == "all" { print(capture([CommandLine.arguments[0], "memory"]), terminator: "") }
+    if which == "memory" { try benchMemory() }
 } catch {
     print("fxbench: \(error)")
     exit(1)

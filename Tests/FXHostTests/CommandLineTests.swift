@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// fxhost run as a user runs it, on plugins compiled as a third party compiles them.
@@ -121,6 +122,33 @@ import Testing
         let missing = try Harness.fxhost(["--plugin", "nosuch"], environment: env)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no plugin named 'nosuch'") && missing.stderr.contains(dir))
+    }
+
+    /// The header is documentation and ABI at once: it must compile cleanly as C99 and as C++.
+    @Test func theHeaderCompilesAsC99AndCxx() throws {
+        let source = dir + "/use.c"
+        try """
+        #include "fx.h"
+        int main(void) {
+            fx_api api;
+            fx_value v = fx_rect_value(1, 2, 3, 4);
+            fx_transform t = fx_transform_concat(fx_transform_scale(1, 0.1, 1), fx_transform_translation(0, 5, 0));
+            api.struct_size = (uint32_t)sizeof api;
+            api.log = 0;
+            return (FX_API_HAS(&api, log) ? 1 : 0) + (int)v.u.rect.x + (int)t.m[13] - 6;
+        }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let cxx = dir + "/use.cpp"
+        try FileManager.default.copyItem(atPath: source, toPath: cxx)
+        for (compiler, std, file) in [("cc", "-std=c99", source), ("c++", "-std=c++11", cxx)] {
+            let r = try runProcess("/usr/bin/env", [compiler, std, "-Wall", "-Wextra", "-Werror", "-pedantic",
+                                                    "-I", Harness.header, file, "-o", dir + "/use-" + compiler])
+            #expect(r.status == 0, "\(compiler): \(r.stderr)")
+            #expect(try runProcess(dir + "/use-" + compiler, []).status == 0)
+        }
+        // The cflags fxhost prints find it too.
+        let flags = try Harness.fxhost(["--cflags"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(flags.hasPrefix("-I") && FileManager.default.fileExists(atPath: String(flags.dropFirst(2)) + "/fx.h"))
     }
 
     @Test func listAndHelp() throws {

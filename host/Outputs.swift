@@ -68,5 +68,10 @@ func kindForOut(_ path: String?) throws -> SinkKind {
     let table: [(String, SinkKind)] = [(".jsonl", .jsonl), (".json", .jsonl), (".txt", .text), (".trace", .text),
                                        (".png", .png), (".gif", .gif), (".y4m", .y4m)]
     if let hit = table.first(where: { path.lowercased().hasSuffix($0.0) }) { return hit.1 }
+    // A name with some other extension is more likely a mistake than a wish for a text trace.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        throw HostError.usage("--out \(path): fxhost does not write '\(name[dot...])' files (it writes \(table.map(\.0).joined(separator: ", ")), a folder/ or name-%04d.png; or choose with --sink)")
+    }
     return .text
 }

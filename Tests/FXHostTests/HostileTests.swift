@@ -150,6 +150,15 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
     }
 
+    @Test func unknownOutputFormats() throws {
+        let r = try Harness.fxhost(["--plugin", "cube", "--out", dir + "/movie.mp4"])
+        #expect(r.status == 2 && r.stderr.contains("does not write '.mp4' files"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/movie.mp4"))
+        // A name without an extension is a text trace.
+        #expect(try Harness.fxhost(["--plugin", "cube", "--time", "0", "--out", dir + "/trace"]).status == 0)
+        #expect(try String(contentsOfFile: dir + "/trace", encoding: .utf8).hasPrefix("t = 0.000"))
+    }
+
     @Test func tooManyFramesOrPixels() throws {
         let frames = try Harness.fxhost(["--plugin", "cube", "--fps", "1000", "--end", "3600", "--sink", "jsonl"])
         #expect(frames.status == 2 && frames.stderr.contains("more than 100000 frames"), "\(frames.stderr)")

@@ -8,12 +8,14 @@ let package = Package(
     name: "fxhost",
     products: [
         .executable(name: "fxhost", targets: ["fxhost"]),
+        .executable(name: "fxhost-pixels", targets: ["fxhost-pixels"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
         .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
         .library(name: "FXCore", targets: ["FXCore"]),
         // For the fuzzing harnesses in Fuzz/ (a package of its own that depends on this one).
         .library(name: "FXHost", targets: ["FXHost"]),
         .library(name: "FXRender", targets: ["FXRender"]),
+        .library(name: "FXPNG", targets: ["FXPNG"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
         .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),
@@ -37,36 +39,45 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
-        .target(
-            name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman", "CPNG"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman"], path: "Sources/FXRender"),
+        // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
+        .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
-        .target(name: "FXSinks", dependencies: ["FXCore", "FXRender", "CZlib"], path: "Sources/FXSinks"),
+        .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
+        .target(
+            name: "FXImageSinks", dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib"], path: "Sources/FXImageSinks"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
+        // The command line, shared by the two executables: `fxhost` (no renderer linked, so text
+        // runs start fast) hands runs that need pixels to `fxhost-pixels` beside it.
+        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore"], path: "host/Common"),
+        .executableTarget(name: "fxhost", dependencies: ["FXCommandLine"], path: "host/fxhost"),
         .executableTarget(
-            name: "fxhost", dependencies: ["FXHost", "FXSinks", "FXRender", "FXCore"], path: "host"),
+            name: "fxhost-pixels", dependencies: ["FXCommandLine", "FXImageSinks", "FXRender", "FXHost", "FXCore"],
+            path: "host/pixels"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
         .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
         .executableTarget(
-            name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks"], path: "Benchmarks/fxbench",
+            name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "FXSinksTests", dependencies: ["FXSinks", "FXRender", "FXCore", "TestSupport"], path: "Tests/FXSinksTests"),
+            name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "TestSupport"],
+            path: "Tests/FXSinksTests"),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost"],
+            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/IntegrationTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(
-            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
+            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

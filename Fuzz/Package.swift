@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "fuzz-keypath", dependencies: [.product(name: "FXCore", package: root)]),
         .executableTarget(name: "fuzz-arguments", dependencies: [.product(name: "FXHost", package: root)]),
-        .executableTarget(name: "fuzz-png", dependencies: [.product(name: "FXRender", package: root)]),
+        .executableTarget(name: "fuzz-png", dependencies: [.product(name: "FXPNG", package: root)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXImageSinks
 import FXSinks
 import Glibc
 

@@ -6,6 +6,16 @@ public protocol Sink: AnyObject {
     func consume(_ snapshot: Snapshot) throws
     /// Completes the output (for files: renames the finished file into place).
     func finish() throws
+    /// Whether the sink renders pixels (slow enough for a progress bar).
+    var rendersFrames: Bool { get }
+    /// Whether the format needs evenly spaced frames (video), so the host
+    /// should not add an extra sample exactly at the end.
+    var wantsEvenFrames: Bool { get }
+}
+
+extension Sink {
+    public var rendersFrames: Bool { false }
+    public var wantsEvenFrames: Bool { false }
 }
 
 /// Stable, readable names for a snapshot's layers: `stage/form/username`;

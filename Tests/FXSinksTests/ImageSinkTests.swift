@@ -3,7 +3,8 @@ import FXRender
 import Foundation
 import TestSupport
 import Testing
-@testable import FXSinks
+@testable import FXImageSinks
+import FXSinks
 
 /// The image outputs read back by an independent decoder (ffmpeg), checked
 /// for frame count, size, timing and pixels against the renderer's frames.

@@ -1,4 +1,4 @@
-import FXRender
+import FXPNG
 
 /// The PNG input path: any bytes must decode or fail with a message — never crash,
 /// and never allocate for more than 8192 pixels a side.

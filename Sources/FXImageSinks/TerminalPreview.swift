@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 import Glibc
 
 /// Frames in the terminal: each character cell shows two pixels with the

@@ -1,6 +1,6 @@
 import FXCore
 import FXHost
-import FXRender
+import FXPNG
 import FXSinks
 import Glibc
 
@@ -12,13 +12,13 @@ enum DefaultEnd {
     static let cap = 60.0
 }
 
-func stderrLine(_ s: String, newline: Bool = true) {
+public func stderrLine(_ s: String, newline: Bool = true) {
     var line = s + (newline ? "\n" : "")
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
 /// Loads the plugin, builds the factory, samples it and feeds the sink.
-func run(_ options: Options) throws {
+func run(_ options: Options, pixels: Pixels?) throws {
     var o = options
     guard let pluginName = o.plugin else {
         throw HostError.usage("no plugin given: use --plugin NAME (fxhost --list shows them)")
@@ -48,8 +48,8 @@ func run(_ options: Options) throws {
     }
 
     // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-    let sinks = try makeSinks(o)
-    let evenFrames = sinks.contains { ($0 as? ImageSink)?.wantsEvenFrames == true }
+    let sinks = try makeSinks(o, pixels: pixels)
+    let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let stage = Stage(size: Size(o.width, o.height))
     try session.build(factory, arguments: arguments, on: stage)
@@ -63,7 +63,7 @@ func run(_ options: Options) throws {
         try stage.schedule(event: e.name, at: e.time)
     }
 
-    let progress = Progress(enabled: sinks.contains { $0 is ImageSink })
+    let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
     func emit(_ t: Double) throws {
         let snapshot = try stage.sample(at: t)
         for sink in sinks { try sink.consume(snapshot) }
@@ -94,7 +94,7 @@ func run(_ options: Options) throws {
 
 /// When every finite animation and timer is done; at least 5 s when
 /// something repeats forever; never more than 60 s.
-func naturalEnd(_ stage: Stage) -> Double {
+public func naturalEnd(_ stage: Stage) -> Double {
     let (end, infinite) = stage.endOfAnimations()
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }
@@ -111,7 +111,7 @@ func isDirectory(_ path: String) -> Bool {
 }
 
 /// A frames folder must exist (fxhost does not create folders).
-func checkFolder(_ path: String) throws {
+public func checkFolder(_ path: String) throws {
     let folder: String
     if path.contains("%") {
         folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."

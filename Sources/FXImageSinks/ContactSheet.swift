@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 
 /// A contact sheet: up to `maxCells` frames, evenly spread over the run and
 /// always including the first and the last, in a grid, each labelled with

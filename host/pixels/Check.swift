@@ -1,4 +1,6 @@
+import FXCommandLine
 import FXCore
+import FXPNG
 import FXHost
 import FXRender
 import Glibc

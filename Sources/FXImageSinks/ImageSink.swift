@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 
 /// A sink that renders each snapshot and writes the frames.
 public class ImageSink: Sink {
@@ -20,8 +21,9 @@ public class ImageSink: Sink {
 
     public func finish() throws { fatalError("subclass") }
 
-    /// Whether the format needs evenly spaced frames (video), so the host
-    /// should not add an extra frame exactly at the end.
+    public var rendersFrames: Bool { true }
+
+    /// False but for video (Y4M), which needs evenly spaced frames.
     public var wantsEvenFrames: Bool { false }
 }
 

@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 
 /// Animated GIF: each frame composited over the background, quantised to
 /// its own 256-colour palette (median cut) with Floyd–Steinberg dithering,

@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 
 /// Animated PNG: every frame with its exact delay, looping forever; a single
 /// sample is a plain PNG. Only the region that changed since the previous

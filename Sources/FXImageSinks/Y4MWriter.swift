@@ -1,5 +1,6 @@
 import FXCore
 import FXRender
+import FXSinks
 
 /// YUV4MPEG2 video (`| ffmpeg -i - out.mp4`): evenly spaced frames, 4:4:4
 /// chroma, BT.601 limited range, composited over the background (default black).

@@ -2,31 +2,31 @@ import FXHost
 
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
-struct Options {
-    enum Mode { case run, help, version, list, pluginHelp, check, cflags }
-    var mode = Mode.run
-    var plugin: String?
-    var factory: String?
-    var width = 400.0, height = 300.0
-    var fps = 30.0
-    var end: Double?
-    var time: Double?
-    var events: [(time: Double, name: String)] = []
-    var sink: String?
-    var out: String?
-    var sheet: String?
-    var scale = 1.0
-    var background: String?
+public struct Options {
+    public enum Mode { case run, help, version, list, pluginHelp, check, cflags }
+    public var mode = Mode.run
+    public var plugin: String?
+    public var factory: String?
+    public var width = 400.0, height = 300.0
+    public var fps = 30.0
+    public var end: Double?
+    public var time: Double?
+    public var events: [(time: Double, name: String)] = []
+    public var sink: String?
+    public var out: String?
+    public var sheet: String?
+    public var scale = 1.0
+    public var background: String?
     /// Plugin code runs in a child process unless --no-isolate.
-    var isolate = true
+    public var isolate = true
     /// Seconds one call into plugin code may take.
-    var timeout = 10.0
+    public var timeout = 10.0
     /// `fxhost check` arguments.
-    var checkTargets: [String] = []
+    public var checkTargets: [String] = []
     /// `--name value` words not recognised as fxhost options, in order.
-    var factoryWords: [String] = []
+    public var factoryWords: [String] = []
 
-    static let maxSide = 16384.0
+    public static let maxSide = 16384.0
     static let maxFPS = 1000.0
     static let maxEnd = 3600.0
 

@@ -1,0 +1,140 @@
+import FXHost
+import FXSinks
+import Glibc
+
+// The fxhost command line: argument parsing and wiring; the work is in FXHost, FXCore and the sinks.
+
+/// Every plugin found, each described from its own child process.
+func listPlugins(_ o: Options) -> Int32 {
+    let files = PluginLocator().all()
+    if files.isEmpty {
+        stderrLine("fxhost: no plugins found (set FX_PLUGIN_PATH, or build them with swift build)")
+        return 1
+    }
+    var failed = false
+    for (i, path) in files.enumerated() {
+        if i > 0 { print("") }
+        let status = isolated(o) {
+            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
+            let info = try PluginLoader.load(path, session: session)
+            print(Help.plugin(info), terminator: "")
+        }
+        if status != 0 { failed = true }
+    }
+    return failed ? 1 : 0
+}
+
+/// Where fx.h is: an installed `../include/fxhost` beside the binary, or the
+/// source tree the binary was built in (`swift build` puts it under .build/).
+func headerFolder() -> String? {
+    guard var dir = PluginLocator.executableFolder() else { return nil }
+    if access(dir + "/../include/fxhost/fx.h", R_OK) == 0 { return dir + "/../include/fxhost" }
+    for _ in 0..<6 {
+        if access(dir + "/Sources/CFX/include/fx.h", R_OK) == 0 { return dir + "/Sources/CFX/include" }
+        guard let slash = dir.lastIndex(of: "/"), slash > dir.startIndex else { break }
+        dir = String(dir[..<slash])
+    }
+    return nil
+}
+
+/// Runs `body`, printing its error as one line (or, `quietly`, reporting it
+/// to the supervising parent); returns the exit status.
+public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32 {
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: \(message)") }
+        return status
+    }
+    do {
+        try body()
+        return 0
+    } catch let e as HostError {
+        return fail(e.message, e.exitCode)
+    } catch let e as OutputError {
+        return fail(e.message, 2)
+    } catch {
+        return fail("\(error)", 1)
+    }
+}
+
+/// Runs `body` in a supervised child (unless --no-isolate); a crash, hang or
+/// exit() in plugin code becomes one error line and status 1.
+public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
+    guard o.isolate else { return reporting(body) }
+    OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
+    let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
+    if case .finished(let status) = outcome.end { return status }
+    stderrLine("fxhost: error: \(outcome.failure!)")
+    return 1
+}
+
+/// What an executable can do with pixels: `fxhost` has no renderer (so that
+/// text runs start fast) and hands any run that needs pixels to
+/// `fxhost-pixels`, which has.
+public struct Pixels {
+    /// Opens the image sinks of a run: the main one when its kind renders, and a contact sheet when asked.
+    public var sinks: (_ kind: SinkKind, _ options: Options) throws -> [Sink]
+    /// `fxhost check`, which renders frames.
+    public var check: (_ options: Options) -> Int32
+
+    public init(sinks: @escaping (SinkKind, Options) throws -> [Sink], check: @escaping (Options) -> Int32) {
+        self.sinks = sinks
+        self.check = check
+    }
+}
+
+/// Whether a run needs pixels: an image sink, a contact sheet, or `check`.
+func needsPixels(_ o: Options) throws -> Bool {
+    if o.mode == .check { return true }
+    guard o.mode == .run else { return false }
+    if o.sheet != nil { return true }
+    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    return kind.rendersImages
+}
+
+/// Replaces this process with `fxhost-pixels`, same arguments.
+func handOverToPixels() -> Never {
+    let folder = PluginLocator.executableFolder() ?? "."
+    let path = folder + "/fxhost-pixels"
+    let argv = [path] + CommandLine.arguments.dropFirst()
+    let cargs = argv.map { strdup($0) } + [nil]
+    execv(path, cargs)
+    stderrLine("fxhost: error: this run needs fxhost-pixels, which should be beside fxhost in \(folder) (\(String(cString: strerror(errno)))); build it with swift build")
+    exit(1)
+}
+
+/// The whole command line. `pixels` is nil in `fxhost`, which hands runs that need pixels over.
+public func fxhostMain(pixels: Pixels?) -> Never {
+    // Arguments must be UTF-8: Swift would quietly repair them, so check the raw bytes first.
+    for i in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        if String(validating: bytes, as: UTF8.self) == nil {
+            stderrLine("fxhost: error: argument \(i) is not valid UTF-8 text (check the shell's encoding or the script that built it)")
+            exit(2)
+        }
+    }
+
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    var options = Options()
+    let parsed = reporting { options = try Options.parse(arguments) }
+    if parsed != 0 { exit(parsed) }
+    switch options.mode {
+    case .help: print(Help.usage, terminator: "")
+    case .version: print(Help.version)
+    case .cflags:
+        guard let folder = headerFolder() else {
+            stderrLine("fxhost: error: cannot find fx.h beside this fxhost (looked in ../include/fxhost and the source tree it was built from)")
+            exit(1)
+        }
+        print("-I\(folder)")
+    case .list: exit(listPlugins(options))
+    case .check:
+        guard let pixels else { handOverToPixels() }
+        exit(pixels.check(options))
+    case .run, .pluginHelp:
+        let handOver = reporting { if try needsPixels(options) && pixels == nil { handOverToPixels() } }
+        if handOver != 0 { exit(handOver) }
+        exit(isolated(options) { try run(options, pixels: pixels) })
+    }
+    exit(0)
+}

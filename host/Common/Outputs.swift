@@ -1,0 +1,55 @@
+import FXCore
+import FXHost
+import FXSinks
+
+/// The formats fxhost writes.
+public enum SinkKind: String, CaseIterable, Sendable {
+    case text, jsonl, preview, png, gif, y4m, frames
+
+    public var rendersImages: Bool { ![.text, .jsonl].contains(self) }
+}
+
+/// Biggest image fxhost renders, in pixels (width × height × scale²), and most frames in one run.
+public enum OutputLimits {
+    public static let maxPixels = 8192 * 8192
+    public static let maxSide = 16384
+    public static let maxFrames = 100_000
+}
+
+/// Chooses and opens the sinks for the options: text sinks here, image ones
+/// (and the contact sheet) through `pixels`.
+func makeSinks(_ o: Options, pixels: Pixels?) throws -> [Sink] {
+    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    var sinks: [Sink] = []
+    switch kind {
+    case .text: sinks.append(TraceSink(try output(o.out)))
+    case .jsonl: sinks.append(JSONLinesSink(try output(o.out)))
+    default: break
+    }
+    if kind.rendersImages || o.sheet != nil {
+        guard let pixels else { throw HostError.usage("this fxhost cannot render images (fxhost-pixels is missing)") }
+        sinks += try pixels.sinks(kind, o)
+    }
+    return sinks
+}
+
+/// The output for a path (nil: standard output).
+public func output(_ path: String?) throws -> OutputFile {
+    guard let path else { return OutputFile() }
+    return try OutputFile(path: path)
+}
+
+/// The format an output name asks for.
+func kindForOut(_ path: String?) throws -> SinkKind {
+    guard let path, path != "-" else { return .text }
+    if path.contains("%") || path.hasSuffix("/") || isDirectory(path) { return .frames }
+    let table: [(String, SinkKind)] = [(".jsonl", .jsonl), (".json", .jsonl), (".txt", .text), (".trace", .text),
+                                       (".png", .png), (".gif", .gif), (".y4m", .y4m)]
+    if let hit = table.first(where: { path.lowercased().hasSuffix($0.0) }) { return hit.1 }
+    // A name with some other extension is more likely a mistake than a wish for a text trace.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        throw HostError.usage("--out \(path): fxhost does not write '\(name[dot...])' files (it writes \(table.map(\.0).joined(separator: ", ")), a folder/ or name-%04d.png; or choose with --sink)")
+    }
+    return .text
+}

@@ -1,0 +1,44 @@
+import FXCommandLine
+import FXCore
+import FXHost
+import FXImageSinks
+import FXRender
+import FXSinks
+
+/// The image sinks of a run: the main one when its kind renders, and the
+/// contact sheet when asked; they share one renderer.
+func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
+    var renderer: Renderer?
+    func render() throws -> Renderer {
+        if let renderer { return renderer }
+        let w = Int((o.width * o.scale).rounded()), h = Int((o.height * o.scale).rounded())
+        guard w <= OutputLimits.maxSide, h <= OutputLimits.maxSide, w * h <= OutputLimits.maxPixels else {
+            throw HostError.usage("--size \(Int(o.width))x\(Int(o.height)) at --scale \(o.scale) makes \(w)×\(h) pixels; the limit is \(OutputLimits.maxPixels) pixels (\(OutputLimits.maxSide) a side)")
+        }
+        let bg = o.background.flatMap(ColorText.parse) ?? .clear
+        let r = Renderer(stageSize: Size(o.width, o.height), scale: o.scale, background: bg)
+        renderer = r
+        return r
+    }
+    let interval = 1 / o.fps
+    var sinks: [Sink] = []
+    switch kind {
+    case .text, .jsonl: break
+    case .preview: sinks.append(TerminalPreview(renderer: try render(), output: try output(o.out)))
+    case .png:
+        guard let path = o.out, path != "-" else {
+            throw HostError.usage("png output needs a file: --out NAME.png (standard output cannot take an animated PNG)")
+        }
+        sinks.append(try APNGWriter(renderer: try render(), output: try output(path), frameInterval: interval))
+    case .gif: sinks.append(GIFWriter(renderer: try render(), output: try output(o.out), frameInterval: interval))
+    case .y4m: sinks.append(Y4MWriter(renderer: try render(), output: try output(o.out), fps: o.fps))
+    case .frames:
+        guard let path = o.out, path != "-" else { throw HostError.usage("frames output needs a folder or a name-%04d.png pattern") }
+        try checkFolder(path)
+        sinks.append(try PNGSequenceWriter(renderer: try render(), target: path))
+    }
+    if let sheet = o.sheet {
+        sinks.append(ContactSheet(renderer: try render(), output: try output(sheet)))
+    }
+    return sinks
+}

@@ -67,6 +67,7 @@ struct AnimationEvaluator {
         if case .transition = body { isTransition = true } else { isTransition = false }
     }
 
+    /// The endpoints when they do not depend on the current value (R15's first three rows).
     static func fixedEndpoints(_ from: Value?, _ to: Value?, _ by: Value?) -> (Value, Value)? {
         switch (from, to, by) {
         case let (f?, t?, _): (f, t)

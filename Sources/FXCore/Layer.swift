@@ -197,7 +197,6 @@ public final class Layer {
         let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0,
                                        capturedState: captured)
         attach(record)
-        stage?.invalidateSchedule()
     }
 
     /// The animation under `key`, as added (with its resolved beginTime).
@@ -218,7 +217,6 @@ public final class Layer {
     public func removeAnimation(forKey key: String) throws -> Bool {
         guard let old = attached.first(where: { $0.key == key }) else { return false }
         detach { $0 === old }
-        stage?.invalidateSchedule()
         try old.stop(finished: false)
         return true
     }
@@ -227,7 +225,6 @@ public final class Layer {
     public func removeAllAnimations() throws {
         let old = attached
         detach { _ in true }
-        stage?.invalidateSchedule()
         for a in old { try a.stop(finished: false) }
     }
 }

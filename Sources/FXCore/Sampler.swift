@@ -183,14 +183,12 @@ public enum Sampler {
     /// (R15). "Current value" is the model value, the reading of wangling.me
     /// recorded in docs/timing.md.
     static func endpoints(from: Value?, to: Value?, by: Value?, current: Value) -> (Value, Value) {
+        if let fixed = AnimationEvaluator.fixedEndpoints(from, to, by) { return fixed }
         switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, f.adding(b))
-        case let (nil, t?, b?): return (t.subtracting(b), t)
         case let (f?, nil, nil): return (f, current)
         case let (nil, t?, nil): return (current, t)
         case let (nil, nil, b?): return (current, current.adding(b))
-        case (nil, nil, nil): return (current, current)
+        default: return (current, current)
         }
     }
 }

@@ -18,7 +18,6 @@ public final class Stage {
     private var timers: [Timer] = []
     private var handlers: [(name: String, action: () throws -> Void)] = []
     private var scripted: [(time: Double, name: String, sequence: Int)] = []
-    private var scheduleValid = false
 
     private struct Timer {
         let id: Int
@@ -44,8 +43,6 @@ public final class Stage {
         sequence += 1
         return sequence
     }
-
-    func invalidateSchedule() { scheduleValid = false }
 
     // MARK: - Timers and events
 
@@ -136,7 +133,6 @@ public final class Stage {
                 if a.animation.isRemovedOnCompletion {
                     layer.detach { $0 === a }
                 }
-                scheduleValid = false
                 try a.stop(finished: true)
             case .timer(let index):
                 let timer = timers.remove(at: index)

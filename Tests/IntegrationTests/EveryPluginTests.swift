@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// Same plugin, same arguments, same bytes — for the image outputs too.
+    @Test func imageOutputsAreDeterministic() throws {
+        for ext in ["png", "gif", "y4m"] {
+            var outputs: [Data] = []
+            for run in 0..<2 {
+                let out = "\(dir)/det\(run).\(ext)"
+                let r = try Plugins.run(["--plugin", "pulse", "--end", "1.5", "--fps", "10", "--out", out])
+                #expect(r.status == 0, "\(r.stderr)")
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+            }
+            #expect(outputs[0] == outputs[1] && !outputs[0].isEmpty, ".\(ext)")
+        }
+    }
+
     /// `--out - --format y4m` streams video to standard output, for `| ffmpeg -i - out.mp4`.
     @Test func y4mToStandardOutput() throws {
         let r = try Plugins.run(["--plugin", "spinner", "--end", "1", "--fps", "10", "--out", "-", "--format", "y4m"])

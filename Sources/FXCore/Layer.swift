@@ -19,9 +19,8 @@ public final class Layer {
     public var timing = LayerTiming()
     weak var stage: Stage?
 
-    /// Model values indexed by `Property.rawValue`; shared with
-    /// `Property.defaults` until the first change.
-    var values: [Value] = Property.defaults
+    /// Model values that differ from the defaults.
+    var values = ModelValues()
     /// The attached animations, in the order added. Change it only through
     /// `attach` and `detach`, which keep `evaluators` in step.
     private(set) var attached: [AttachedAnimation] = []
@@ -48,19 +47,19 @@ public final class Layer {
     // MARK: - Properties
 
     /// The model value of a property this layer kind has.
-    public subscript(_ p: Property) -> Value { values[p.rawValue] }
+    public subscript(_ p: Property) -> Value { values[p] }
 
     /// The model value at a key path; errors name a key path this kind lacks.
     public func value(at kp: KeyPath) throws(FXError) -> Value {
         try kp.check(appliesTo: kind)
-        return kp.extract(from: values[kp.property.rawValue])
+        return kp.extract(from: values[kp.property])
     }
 
     /// Sets the model value at a key path, checked for kind and type.
     public func set(_ kp: KeyPath, _ v: Value) throws(FXError) {
         try kp.check(appliesTo: kind)
         try kp.check(v)
-        values[kp.property.rawValue] = kp.replace(in: values[kp.property.rawValue], with: v)
+        values[kp.property] = kp.replace(in: values[kp.property], with: v)
     }
 
     public func set(_ p: Property, _ v: Value) throws(FXError) { try set(KeyPath(p), v) }

@@ -115,7 +115,7 @@ public enum Sampler {
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
-                              groupEnded: Bool, model: [Value], overlay: inout [AnimatedValue]) {
+                              groupEnded: Bool, model: ModelValues, overlay: inout [AnimatedValue]) {
         let ev = UnsafeEvaluator(evp)
         var timing = ev.timing
         if groupEnded, timing.phase(atParentTime: parentTime) == .after,
@@ -151,7 +151,7 @@ public enum Sampler {
         case let .fixedSpring(f, t, s):
             pair = (f, t); spring = s
         case .interpolate(let e):
-            pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: model[property.rawValue]))
+            pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: model[property]))
             spring = e.spring
         case .keyframes(let k):
             pair = (k.values.first!, k.values.last!)
@@ -169,7 +169,7 @@ public enum Sampler {
         if ev.isCumulative && state.iteration > 0 {
             value = value.adding(cycleEnd.scaled(by: Double(state.iteration)))
         }
-        let presented = slot.map { overlay[$0].value } ?? model[property.rawValue]
+        let presented = slot.map { overlay[$0].value } ?? model[property]
         if ev.isAdditive { value = kp.extract(from: presented).adding(value) }
         let result = kp.component == nil ? value : kp.replace(in: presented, with: value)
         if let s = slot {

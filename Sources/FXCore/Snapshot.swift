@@ -50,7 +50,7 @@ public struct PresentedLayer: Sendable {
     public let isMask: Bool
     /// The layer's local time at this instant.
     public let localTime: Double
-    let model: [Value]
+    let model: ModelValues
     /// The properties animations changed, each once, in property order.
     public let animated: [AnimatedValue]
     public let transitions: [TransitionState]
@@ -58,11 +58,11 @@ public struct PresentedLayer: Sendable {
     /// The presented value of a property.
     public subscript(_ p: Property) -> Value {
         for a in animated where a.property == p { return a.value }
-        return model[p.rawValue]
+        return model[p]
     }
 
     /// The model value underneath any animation.
-    public func modelValue(_ p: Property) -> Value { model[p.rawValue] }
+    public func modelValue(_ p: Property) -> Value { model[p] }
 
     public func isAnimated(_ p: Property) -> Bool { animated.contains { $0.property == p } }
 

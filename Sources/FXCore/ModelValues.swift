@@ -1,0 +1,25 @@
+/// A layer's model values: only those that differ from the property
+/// defaults, in property order. Most layers set a handful of properties, so
+/// this keeps a layer small (a whole table would be 45 values), which is what
+/// sampling large trees is bound by: memory, not arithmetic.
+struct ModelValues: Sendable {
+    private var entries: [AnimatedValue] = []
+
+    subscript(_ p: Property) -> Value {
+        get {
+            for e in entries where e.property == p { return e.value }
+            return Property.defaults[p.rawValue]
+        }
+        set {
+            let index = entries.firstIndex { $0.property.rawValue >= p.rawValue }
+            let present = index.map { entries[$0].property == p } ?? false
+            if newValue == Property.defaults[p.rawValue] {
+                if present { entries.remove(at: index!) }
+            } else if present {
+                entries[index!] = AnimatedValue(property: p, value: newValue)
+            } else {
+                entries.insert(AnimatedValue(property: p, value: newValue), at: index ?? entries.count)
+            }
+        }
+    }
+}

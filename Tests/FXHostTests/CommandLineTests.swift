@@ -151,6 +151,16 @@ import Testing
         #expect(flags.hasPrefix("-I") && FileManager.default.fileExists(atPath: String(flags.dropFirst(2)) + "/fx.h"))
     }
 
+    /// A reader that stops early (`| head`) ends the run quietly, not as a "crash".
+    @Test func aClosedPipeIsNotACrash() throws {
+        // Several plugins, each described by its own child: the later ones write after `head` has gone.
+        for n in ["a", "b", "c", "d"] { _ = try Harness.compilePlugin(Harness.fixture("probe.c"), into: dir, name: "probe-\(n).so") }
+        let r = try runProcess("/bin/sh", ["-c", "\"$0\" --list | head -1", Harness.fxhost],
+                               environment: ["FX_PLUGIN_PATH": dir])
+        #expect(r.stdout.hasPrefix("probe 0.1"))
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
     @Test func listAndHelp() throws {
         let list = try Harness.fxhost(["--list"], environment: ["FX_PLUGIN_PATH": dir])
         #expect(list.stdout.contains("probe 0.1 — a test plugin"))

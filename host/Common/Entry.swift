@@ -63,6 +63,11 @@ public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
     OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
     let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
     if case .finished(let status) = outcome.end { return status }
+    if case .crashed(SIGPIPE) = outcome.end {
+        // Whoever read the output stopped reading (`| head`): end quietly, as any command would.
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+    }
     stderrLine("fxhost: error: \(outcome.failure!)")
     return 1
 }

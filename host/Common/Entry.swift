@@ -13,8 +13,8 @@ func listPlugins(_ o: Options) -> Int32 {
     }
     var failed = false
     for (i, path) in files.enumerated() {
-        if i > 0 { print("") }
         let status = isolated(o) {
+            if i > 0 { print("") }
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
             let info = try PluginLoader.load(path, session: session)
             print(Help.plugin(info), terminator: "")

@@ -158,6 +158,5 @@ enum Plugin {
 
 @_cdecl("fx_plugin_entry")
 public func fxPluginEntry(_ api: UnsafePointer<fx_api>?) -> UnsafePointer<fx_plugin>? {
-    Host.table = api
-    return Plugin.descriptor
+    Host.entry(api, Plugin.descriptor)
 }

@@ -100,25 +100,14 @@ extension Transform3D {
 /// "unmatrix" decomposition of CSS Transforms 2: perspective, translation,
 /// rotation (a quaternion), skew and scale. Recomposing gives the matrix back.
 public struct DecomposedTransform: Hashable, Sendable {
-    public var translation: (x: Double, y: Double, z: Double) { get { (tx, ty, tz) } set { (tx, ty, tz) = newValue } }
     public var tx = 0.0, ty = 0.0, tz = 0.0
     public var sx = 1.0, sy = 1.0, sz = 1.0
     /// Skew factors xy, xz, yz.
     public var kxy = 0.0, kxz = 0.0, kyz = 0.0
-    public var perspective: (Double, Double, Double, Double) {
-        get { (px, py, pz, pw) } set { (px, py, pz, pw) = newValue }
-    }
     public var px = 0.0, py = 0.0, pz = 0.0, pw = 1.0
     public var rotation = Quaternion.identity
 
     public init() {}
-
-    public static func == (a: DecomposedTransform, b: DecomposedTransform) -> Bool {
-        a.tx == b.tx && a.ty == b.ty && a.tz == b.tz && a.sx == b.sx && a.sy == b.sy && a.sz == b.sz
-            && a.kxy == b.kxy && a.kxz == b.kxz && a.kyz == b.kyz && a.px == b.px && a.py == b.py
-            && a.pz == b.pz && a.pw == b.pw && a.rotation == b.rotation
-    }
-    public func hash(into h: inout Hasher) { h.combine(tx); h.combine(ty); h.combine(sx); h.combine(rotation) }
 
     /// Decomposes `m`, or returns nil when it cannot be (singular matrix).
     public init?(_ m: Transform3D) {

@@ -9,16 +9,6 @@ public struct Snapshot: Sendable {
 
     /// The first layer with `name`, depth first.
     public func layer(named name: String) -> PresentedLayer? { layers.first { $0.name == name } }
-
-    /// The indices of the direct sublayers of the layer at `index`, in order (no mask).
-    public func sublayers(of index: Int) -> [Int] {
-        layers.indices.filter { layers[$0].parent == index && !layers[$0].isMask }
-    }
-
-    /// The index of the mask of the layer at `index`, if it has one.
-    public func mask(of index: Int) -> Int? {
-        layers.indices.first { layers[$0].parent == index && layers[$0].isMask }
-    }
 }
 
 /// One property value that an animation changed at this instant.

@@ -189,11 +189,6 @@ public struct Transform3D: Hashable, Sendable {
             && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
     }
 
-    /// The 2D part as `CGAffineTransform` (a, b, c, d, tx, ty).
-    public var affineComponents: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        (m11, m12, m21, m22, m41, m42)
-    }
-
     /// Maps a point (z = 0) and divides by w. Returns nil behind the eye (w ≤ 0).
     public func apply(to p: Point) -> Point? {
         let x = p.x * m11 + p.y * m21 + m41

@@ -157,18 +157,9 @@ enum AnimationFields {
             guard case .keyframe = a.kind else { throw FXAPIError(.badArgument, "field 'path' applies to keyframe animations only") }
             a.kind = .keyframe(Keyframes(path: p))
         }),
-        ("tensionValues", { a, v throws(FXAPIError) in
-            let t = try numbers(v, "tensionValues")
-            try keyframes(&a, "tensionValues") { k in k.tensionValues = t }
-        }),
-        ("continuityValues", { a, v throws(FXAPIError) in
-            let t = try numbers(v, "continuityValues")
-            try keyframes(&a, "continuityValues") { k in k.continuityValues = t }
-        }),
-        ("biasValues", { a, v throws(FXAPIError) in
-            let t = try numbers(v, "biasValues")
-            try keyframes(&a, "biasValues") { k in k.biasValues = t }
-        }),
+        ("tensionValues", keyframeNumbers("tensionValues", \.tensionValues)),
+        ("continuityValues", keyframeNumbers("continuityValues", \.continuityValues)),
+        ("biasValues", keyframeNumbers("biasValues", \.biasValues)),
         ("type", { a, v throws(FXAPIError) in
             let kind = try choice(v, "type", Transition.Kind.self)
             try transition(&a, "type") { t in t.type = kind }
@@ -186,6 +177,14 @@ enum AnimationFields {
             try transition(&a, "endProgress") { t in t.endProgress = p }
         }),
     ]
+
+    /// A keyframe field that takes numbers (the Kochanek–Bartels parameters).
+    static func keyframeNumbers(_ field: String, _ path: WritableKeyPath<Keyframes, [Double]?> & Sendable) -> Setter {
+        { a, v throws(FXAPIError) in
+            let values = try numbers(v, field)
+            try keyframes(&a, field) { k in k[keyPath: path] = values }
+        }
+    }
 
     static func positive(_ v: Value, _ field: String) throws(FXAPIError) -> Double {
         let n = try number(v, field)

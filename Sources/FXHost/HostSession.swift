@@ -36,7 +36,6 @@ public final class HostSession {
     private(set) var lastError = ""
     private var lastErrorStorage: UnsafeMutablePointer<CChar>?
     private var scratch: [UnsafeMutableRawPointer] = []
-    var apiErrorCount = 0
     /// Animations added to layers so far (copies of templates).
     var attachedAnimations = 0
     /// The thread the session serves; calls from any other are refused.
@@ -133,7 +132,6 @@ public final class HostSession {
             return FX_OK
         } catch {
             s.setLastError("\(function): \(error.message)")
-            s.apiErrorCount += 1
             s.pendingReports.append((
                 "plugin '\(s.pluginName)': \(s.phase ?? "call"): \(function): \(error.message)", error.message))
             return error.code.rawValue

@@ -13,7 +13,7 @@ public struct PluginError: Error, CustomStringConvertible {
 /// function. Every call into a plugin happens on one thread, so one global
 /// table pointer is all the state the kit needs.
 public enum Host {
-    nonisolated(unsafe) public static var table: UnsafePointer<fx_api>?
+    nonisolated(unsafe) static var table: UnsafePointer<fx_api>?
 
     static var api: fx_api {
         guard let table else { fatalError("FXPluginKit: the host table is used before the entry function ran") }
@@ -58,6 +58,12 @@ public enum Host {
     public static func on(_ event: String, _ action: @escaping () throws -> Void) throws(PluginError) {
         let box = Callback.retain(fire: action)
         try check(event.withCString { api.event_on($0, Callback.eventTrampoline, box) })
+    }
+
+    /// What a Swift plugin's `fx_plugin_entry` does: keep the host's table, return the descriptor.
+    public static func entry(_ table: UnsafePointer<fx_api>?, _ descriptor: UnsafePointer<fx_plugin>) -> UnsafePointer<fx_plugin> {
+        Host.table = table
+        return descriptor
     }
 
     /// Runs a build function's body: installs the table, and turns a thrown

@@ -86,9 +86,6 @@ struct Damage {
         return damage.map { Damage.pixelAligned($0, within: full) }
     }
 
-    /// Forgets the last frame: the next one is drawn whole.
-    mutating func reset() { previous = [:]; previousSize = (0, 0) }
-
     /// The rect grown to whole pixels (and a pixel of anti-aliasing), clipped to the frame.
     static func pixelAligned(_ r: Rect, within full: Rect) -> Rect {
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return full }

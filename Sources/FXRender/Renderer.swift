@@ -88,9 +88,6 @@ public final class Renderer {
         return nil
     }
 
-    /// Draws every frame whole from now on (after the target was changed behind the renderer's back).
-    public func invalidate() { damage.reset() }
-
     /// Limits drawing on a target-sized surface to this frame's region.
     private func restrict(_ s: Surface) {
         cairo_reset_clip(s.cr)

@@ -21,15 +21,6 @@ final class Surface {
         cairo_surface_destroy(surface)
     }
 
-    /// Clears to transparent.
-    func clear() {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
-        cairo_restore(cr)
-    }
-
     /// Clears a pixel-aligned rectangle to transparent.
     func clear(_ r: FXCore.Rect) {
         cairo_save(cr)

@@ -116,7 +116,5 @@ enum DescriptorReader {
         return s
     }
 
-    static func baseName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
+    static func baseName(_ path: String) -> String { PluginLocator.fileName(path) }
 }

@@ -6,15 +6,7 @@ import Testing
 /// binary, plugins compiled with `cc` against fx.h.
 enum Harness {
     /// The folder holding the test bundle, fxhost and the built plugins.
-    static let binFolder: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        // Under XCTest's runner the bundle may sit one level below the bin folder.
-        if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("fxhost").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.path
-    }()
+    static var binFolder: String { TestSupport.binFolder }
 
     static var fxhost: String { binFolder + "/fxhost" }
 

@@ -4,12 +4,7 @@ import TestSupport
 /// Every plugin the project has, found the way a test suite of a third party
 /// would: the Swift plugins beside fxhost, and the C examples compiled with cc.
 enum Plugins {
-    static let binFolder: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("fxhost").path) { dir = dir.deletingLastPathComponent() }
-        return dir.path
-    }()
+    static var binFolder: String { TestSupport.binFolder }
     static var fxhost: String { binFolder + "/fxhost" }
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

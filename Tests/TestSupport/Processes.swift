@@ -40,6 +40,17 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
 }
 
 public enum TestSupport {
+    /// The folder holding the test bundle, fxhost, fxhost-pixels and the built plugins.
+    public static let binFolder: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // Under XCTest's runner the bundle may sit one level below the bin folder.
+        if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("fxhost").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.path
+    }()
+
     /// A fresh temporary folder.
     public static func temporaryFolder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)")

@@ -151,7 +151,6 @@ public struct Options {
     /// unless the factory declares a parameter of that name.
     mutating func factoryArguments(for factory: FactoryInfo) throws -> [ArgumentValue] {
         var given: [String: String] = [:]
-        var order: [String] = []
         var i = 0
         let words = factoryWords
         while i < words.count {
@@ -185,7 +184,6 @@ public struct Options {
             }
             guard given[word] == nil else { throw HostError.usage("--\(word) is given twice") }
             given[word] = text
-            order.append(word)
             i += 1
         }
         return try factory.parameters.map { p in

@@ -3,6 +3,7 @@ import FXCore
 import FXPNG
 import FXHost
 import FXRender
+import FXSinks
 import Glibc
 
 /// `fxhost check [PLUGIN…]`: each plugin (every plugin found, when none is
@@ -83,18 +84,9 @@ func checkFactory(path: String, factory name: String) throws {
     if let first = apiErrors.first {
         throw HostError.plugin("\(apiErrors.count) host call\(apiErrors.count == 1 ? "" : "s") failed; the first: \(first)")
     }
-    Isolation.note("result", "built, 5 frames sampled and rendered over \(ValueFormat3.fixed(end)) s, \(layers) layers")
+    Isolation.note("result", "built, 5 frames sampled and rendered over \(ValueFormat.fixed(end)) s, \(layers) layers")
 }
 
 extension String {
     func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
-}
-
-/// Seconds with three decimals, for check's report.
-enum ValueFormat3 {
-    static func fixed(_ v: Double) -> String {
-        let ms = Int((v * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
-    }
 }

@@ -1,5 +1,5 @@
 /*
- * fx.h — the fxhost plugin ABI, version 1.0.
+ * fx.h — the fxhost plugin ABI, version 1.1.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -55,6 +55,7 @@
 #ifndef FX_H
 #define FX_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,7 +70,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 0
+#define FX_ABI_MINOR 1
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -159,7 +160,9 @@ typedef struct fx_transform { double m[16]; } fx_transform;
 
 /** The type tag of an fx_value. */
 typedef int32_t fx_value_type;
-#define FX_VALUE_NONE 0       /**< no value (a getter's answer for an empty property) */
+#define FX_VALUE_NONE 0       /**< no value: nil. A getter's answer for an empty property; since 1.1 also
+                                   accepted by layer_set and animation_set where Core Animation accepts nil
+                                   (fillColor, strokeColor, shadowPath, mask, contents, from/to/by, …) */
 #define FX_VALUE_NUMBER 1     /**< u.number */
 #define FX_VALUE_POINT 2      /**< u.point */
 #define FX_VALUE_SIZE 3       /**< u.size */
@@ -242,6 +245,30 @@ typedef fx_status (*fx_event_fn)(void *user, const char *name);
 #define FX_LOG_INFO 0
 #define FX_LOG_WARNING 1
 
+/**
+ * 1.1: repeatCount or repeatDuration that repeats forever, as Swift's
+ * `.infinity` and C's HUGE_VALF do in Core Animation code. Any count of at
+ * least FLT_MAX (`Float.greatestFiniteMagnitude`, what older iOS code writes)
+ * means the same.
+ */
+#define FX_REPEAT_FOREVER HUGE_VAL
+
+/** 1.1: π, which `-std=c99` does not provide as M_PI. */
+#define FX_PI 3.14159265358979323846
+
+/**
+ * 1.1: the control points of Core Animation's named timing functions, as
+ * four comma-separated numbers (x1, y1, x2, y2) for animation_set_timing_curves
+ * and for the 4-number form of the "timingFunction" field:
+ *
+ *     double curves[] = { FX_TIMING_EASE_OUT, FX_TIMING_EASE_IN, 0.3, 0.0, 0.2, 1.0 };
+ */
+#define FX_TIMING_LINEAR 0.0, 0.0, 1.0, 1.0
+#define FX_TIMING_EASE_IN 0.42, 0.0, 1.0, 1.0
+#define FX_TIMING_EASE_OUT 0.0, 0.0, 0.58, 1.0
+#define FX_TIMING_EASE_IN_EASE_OUT 0.42, 0.0, 0.58, 1.0
+#define FX_TIMING_DEFAULT 0.25, 0.1, 0.25, 1.0
+
 /* ------------------------------------------------------------------------ */
 /* The host function table                                                    */
 /* ------------------------------------------------------------------------ */
@@ -309,12 +336,13 @@ typedef struct fx_api {
     fx_status (*animation_create)(fx_animation_kind kind, const char *key_path, fx_animation *out);
     /**
      * Sets one field of an animation template, by name:
-     *   timing: duration, beginTime, speed, timeOffset, repeatCount, repeatDuration (numbers);
+     *   timing: duration, beginTime, speed, timeOffset, repeatCount, repeatDuration (numbers;
+     *           repeatCount and repeatDuration take FX_REPEAT_FOREVER);
      *           autoreverses, removedOnCompletion, additive, cumulative (bools);
      *           fillMode ("removed", "forwards", "backwards", "both");
      *           timingFunction (a name: "linear", "easeIn", "easeOut", "easeInEaseOut",
      *           "default"; or 4 numbers: a custom cubic Bézier x1, y1, x2, y2)
-     *   basic and spring: from, to, by (of the key path's type)
+     *   basic and spring: from, to, by (of the key path's type; FX_VALUE_NONE makes one nil again)
      *   spring: mass, stiffness, damping, initialVelocity (numbers), allowsOverdamping (bool);
      *           or dampingRatio (number), which with the current duration and
      *           initialVelocity sets the spring as UIKit's usingSpringWithDamping does
@@ -329,7 +357,11 @@ typedef struct fx_api {
     fx_status (*animation_set)(fx_animation animation, const char *field, const fx_value *value);
     /** Sets a keyframe animation's values (copied). */
     fx_status (*animation_set_values)(fx_animation animation, const fx_value *values, uint32_t count);
-    /** Sets a keyframe animation's per-segment timing functions by name (count = values − 1). */
+    /**
+     * Sets a keyframe animation's per-segment timing functions by name, one
+     * per segment (values − 1); fewer is allowed, as in Core Animation (see
+     * animation_set_timing_curves for custom curves).
+     */
     fx_status (*animation_set_timing_functions)(fx_animation animation, const char *const *names, uint32_t count);
     /** Appends a copy of `child`'s current configuration to a group. */
     fx_status (*animation_group_add)(fx_animation group, fx_animation child);
@@ -396,6 +428,52 @@ typedef struct fx_api {
     fx_status (*path_close)(fx_path path);
     /** Releases the path; values already set from it keep their copy. */
     fx_status (*path_release)(fx_path path);
+
+    /* ---- 1.1: custom curves per keyframe segment ---- */
+
+    /**
+     * Sets a keyframe animation's per-segment timing functions as custom
+     * cubic Béziers (`CAMediaTimingFunction(controlPoints:)`): `count` curves,
+     * `control_points` holding 4 × count numbers (x1, y1, x2, y2 each; x
+     * within 0…1). The FX_TIMING_* macros give the named curves. As in Core
+     * Animation, fewer curves than segments is allowed: see docs/timing.md
+     * for what the segments without one do.
+     */
+    fx_status (*animation_set_timing_curves)(fx_animation animation, const double *control_points, uint32_t count);
+
+    /* ---- 1.1: reading back ---- */
+
+    /**
+     * Reads the value the layer *presents* now, by key path: the model value
+     * with every animation applied at the host's current time, as
+     * `layer.presentation()?.value(forKeyPath:)`. Use it to interrupt an
+     * animation from where it is on screen. Strings and arrays point into
+     * host memory (see the rules above).
+     */
+    fx_status (*layer_get_presented)(fx_layer layer, const char *key_path, fx_value *out);
+    /**
+     * Reads one field of an animation template back, by the names
+     * animation_set takes (an unset from/to/by reads as FX_VALUE_NONE), plus
+     * derived ones: "settlingDuration" (springs), and "mass", "stiffness",
+     * "damping" as "dampingRatio" set them; "keyPath", "kind" (the CA class
+     * name) and "values" (FX_VALUE_NUMBERS for number values, FX_VALUE_NONE
+     * otherwise) as well.
+     */
+    fx_status (*animation_get)(fx_animation animation, const char *field, fx_value *out);
+
+    /* ---- 1.1: probing without failing ---- */
+
+    /**
+     * Sets *out to 1 when animations of `kind` take the field `field` (in
+     * animation_set and animation_get), 0 when not. Asking is never a failure:
+     * it returns FX_OK either way, so a plugin can probe an optional field.
+     */
+    fx_status (*animation_knows_field)(fx_animation_kind kind, const char *field, int32_t *out);
+    /**
+     * Sets *out to 1 when layers of `kind` have `key_path` (layer_set,
+     * layer_get, animations), 0 when not; FX_OK either way.
+     */
+    fx_status (*layer_knows_key_path)(fx_layer_kind kind, const char *key_path, int32_t *out);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */
@@ -562,6 +640,73 @@ static inline fx_transform fx_transform_concat(fx_transform a, fx_transform b) {
             r.m[i * 4 + j] = s;
         }
     return r;
+}
+
+/**
+ * 1.1: CATransform3DMakeRotation: `angle` radians about the axis (x, y, z),
+ * which need not be unit length. A zero axis gives the identity, as in Core
+ * Animation. With y down, a positive angle about z turns clockwise on
+ * screen, as on iOS.
+ */
+static inline fx_transform fx_transform_rotation(double angle, double x, double y, double z) {
+    fx_transform t = fx_transform_identity();
+    double len = sqrt(x * x + y * y + z * z), c, s, k;
+    if (len == 0) return t;
+    x /= len; y /= len; z /= len;
+    c = cos(angle); s = sin(angle); k = 1 - c;
+    t.m[0] = x * x * k + c;     t.m[1] = x * y * k + z * s; t.m[2] = x * z * k - y * s;
+    t.m[4] = y * x * k - z * s; t.m[5] = y * y * k + c;     t.m[6] = y * z * k + x * s;
+    t.m[8] = z * x * k + y * s; t.m[9] = z * y * k - x * s; t.m[10] = z * z * k + c;
+    return t;
+}
+/** 1.1: CATransform3DRotate(t, angle, x, y, z): the rotation first, then t. */
+static inline fx_transform fx_transform_rotate(fx_transform t, double angle, double x, double y, double z) {
+    return fx_transform_concat(fx_transform_rotation(angle, x, y, z), t);
+}
+/** 1.1: CATransform3DScale(t, sx, sy, sz): the scale first, then t. */
+static inline fx_transform fx_transform_scale_by(fx_transform t, double sx, double sy, double sz) {
+    return fx_transform_concat(fx_transform_scale(sx, sy, sz), t);
+}
+/** 1.1: CATransform3DTranslate(t, tx, ty, tz): the translation first, then t. */
+static inline fx_transform fx_transform_translate(fx_transform t, double tx, double ty, double tz) {
+    return fx_transform_concat(fx_transform_translation(tx, ty, tz), t);
+}
+/**
+ * 1.1: the perspective that iOS code writes as `t.m34 = -1.0 / distance`:
+ * the identity with m34 = −1/distance (distance > 0, in points, from the eye
+ * to the z = 0 plane). Concatenate it after a rotation, or set it as a
+ * parent's sublayerTransform.
+ */
+static inline fx_transform fx_transform_perspective(double distance) {
+    fx_transform t = fx_transform_identity();
+    t.m[11] = -1.0 / distance;
+    return t;
+}
+/**
+ * 1.1: CATransform3DInvert. Returns 1 and writes the inverse to *out, or,
+ * when `t` is not invertible, returns 0 and writes `t` unchanged (Core
+ * Animation returns its argument then).
+ */
+static inline int fx_transform_invert(fx_transform t, fx_transform *out) {
+    double a[4][8], f;
+    int i, j, k, p;
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 4; j++) { a[i][j] = t.m[i * 4 + j]; a[i][j + 4] = (i == j) ? 1.0 : 0.0; }
+    for (i = 0; i < 4; i++) {
+        p = i;
+        for (k = i + 1; k < 4; k++) if (fabs(a[k][i]) > fabs(a[p][i])) p = k;
+        if (fabs(a[p][i]) < 1e-12) { *out = t; return 0; }
+        if (p != i) for (j = 0; j < 8; j++) { f = a[i][j]; a[i][j] = a[p][j]; a[p][j] = f; }
+        f = a[i][i];
+        for (j = 0; j < 8; j++) a[i][j] /= f;
+        for (k = 0; k < 4; k++) {
+            if (k == i) continue;
+            f = a[k][i];
+            for (j = 0; j < 8; j++) a[k][j] -= f * a[i][j];
+        }
+    }
+    for (i = 0; i < 4; i++) for (j = 0; j < 4; j++) out->m[i * 4 + j] = a[i][j + 4];
+    return 1;
 }
 
 #ifdef __cplusplus

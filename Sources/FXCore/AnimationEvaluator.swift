@@ -39,9 +39,14 @@ struct AnimationEvaluator {
     /// For transitions: the layer subtree as it was presented when the transition was added.
     let capturedState: [PresentedLayer]?
 
-    init(_ a: Animation, capturedState: [PresentedLayer]? = nil) {
+    /// `groupDuration` is the enclosing group's duration, for a child: a
+    /// child whose own duration is 0 takes it, as in Core Animation
+    /// (docs/timing.md, "Groups"); a top-level animation's 0 means 0.25 s.
+    init(_ a: Animation, capturedState: [PresentedLayer]? = nil, groupDuration: Double? = nil) {
         self.capturedState = capturedState
-        timing = a.timing
+        var timing = a.timing
+        if timing.duration == 0, let groupDuration { timing.duration = groupDuration }
+        self.timing = timing
         timingFunction = a.timingFunction.flatMap { $0 == .linear ? nil : $0 }
         holdsEnd = !a.isRemovedOnCompletion
         keyPath = a.keyPath
@@ -54,14 +59,16 @@ struct AnimationEvaluator {
             } else {
                 body = .interpolate(Endpoints(from, to, by, spring: nil))
             }
-        case let .spring(from, to, by, spring):
+        case let .spring(from, to, by, declared):
+            let spring = declared.resolved(duration: timing.effectiveDuration)
             if let (f, t) = AnimationEvaluator.fixedEndpoints(from, to, by) {
                 body = .fixedSpring(f, t, spring)
             } else {
                 body = .interpolate(Endpoints(from, to, by, spring: spring))
             }
         case .keyframe(let k): body = .keyframes(k)
-        case .group(let children): body = .group(children.map { AnimationEvaluator($0) })
+        case .group(let children):
+            body = .group(children.map { AnimationEvaluator($0, groupDuration: timing.effectiveDuration) })
         case .transition(let t): body = .transition(t)
         }
         if case .transition = body { isTransition = true } else { isTransition = false }

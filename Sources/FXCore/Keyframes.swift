@@ -1,12 +1,23 @@
 /// The values and pacing of a `CAKeyframeAnimation` (R17).
+///
+/// Every field is independent of the others and of the order it was set in:
+/// nothing here is derived when a field is set. What a combination means
+/// (a path overrides the values; keyTimes that do not fit the mode are
+/// ignored) is decided when the animation is sampled, as Core Animation does.
 public struct Keyframes {
     public enum CalculationMode: String, Sendable, CaseIterable { case linear, discrete, paced, cubic, cubicPaced }
 
     public var values: [Value]
-    /// Fractions of the duration, one per value (one more than the values for
-    /// `discrete`); nil spaces them evenly. Ignored by the paced modes.
+    /// Motion along a path (`path`); when set, it overrides `values`, as
+    /// Apple's page for `path` says.
+    public var path: KeyframePath?
+    /// Fractions of the duration, one per keyframe (one more for `discrete`);
+    /// nil spaces them evenly. Ignored by the paced modes, and ignored when
+    /// they do not fit (Apple: "If the values in this array are invalid or
+    /// inappropriate for the current calculation mode, they are ignored").
     public var keyTimes: [Double]?
-    /// One curve per segment (values − 1); ignored by the paced modes.
+    /// One curve per segment. Fewer is allowed: segments without one are
+    /// linear; extra ones are unused. Ignored by the paced modes.
     public var timingFunctions: [TimingFunction]?
     public var calculationMode: CalculationMode = .linear
     /// Kochanek–Bartels parameters for the cubic modes, one per value; nil is 0.
@@ -20,58 +31,103 @@ public struct Keyframes {
         self.timingFunctions = timingFunctions; self.calculationMode = calculationMode
     }
 
-    /// Motion along a path, as the `path` property: the path is flattened and
-    /// its vertices become point values, paced at constant speed.
+    /// Motion along a path, as setting only the `path` property does.
     public init(path: Path) {
-        let polyline = path.flattened().flatMap { $0 }
-        self.init(values: polyline.map { .point($0) }, calculationMode: .paced)
+        self.init(values: [])
+        self.path = KeyframePath(path)
+    }
+
+    /// Whether the paced modes are in force: they ignore keyTimes, the
+    /// per-segment timing functions and the animation's own timingFunction.
+    public var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
+
+    /// How many keyframes there are: the path's points when a path is set, else the values.
+    public var keyframeCount: Int { path.map(\.keyframeCount) ?? values.count }
+
+    /// Whether there is anything to animate.
+    public var isEmpty: Bool { path.map(\.isEmpty) ?? values.isEmpty }
+
+    /// The first and last keyframe values.
+    var endpoints: (Value, Value) {
+        if let path, let first = path.vertices.first, let last = path.vertices.last { return (.point(first), .point(last)) }
+        return (values[0], values[values.count - 1])
     }
 
     func check(for kp: KeyPath) throws(FXError) {
-        guard !values.isEmpty else { throw FXError("keyframe animation of '\(kp)' has no values") }
-        for v in values { try kp.check(v) }
-        if let kt = keyTimes, calculationMode != .paced && calculationMode != .cubicPaced {
-            let expected = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
-            guard expected.contains(kt.count) else {
-                throw FXError("keyframe animation of '\(kp)' has \(values.count) values but \(kt.count) keyTimes (expected \(expected.map(String.init).joined(separator: " or ")))")
+        if path != nil {
+            guard kp.type == .point else {
+                throw FXError("keyframe animation of '\(kp)' has a path, which animates points; '\(kp)' takes a \(kp.type.rawValue)")
             }
-            for (i, t) in kt.enumerated() {
-                guard t.isFinite, (0...1).contains(t) else {
-                    throw FXError("keyframe animation of '\(kp)': keyTimes must be within 0…1 (keyTimes[\(i)] is \(t))")
-                }
-                guard i == 0 || t >= kt[i - 1] else {
-                    throw FXError("keyframe animation of '\(kp)': keyTimes must not decrease (keyTimes[\(i)] = \(t) < \(kt[i - 1]))")
-                }
-            }
+            guard !isEmpty else { throw FXError("keyframe animation of '\(kp)' has a path with no segment (only moves)") }
+        } else {
+            guard !values.isEmpty else { throw FXError("keyframe animation of '\(kp)' has no values") }
+            for v in values { try kp.check(v) }
         }
-        if let tf = timingFunctions, calculationMode != .paced && calculationMode != .cubicPaced,
-           tf.count != max(values.count - 1, 0), tf.count != 1 {
-            throw FXError("keyframe animation of '\(kp)' has \(values.count) values but \(tf.count) timingFunctions (expected \(values.count - 1))")
+    }
+
+    /// Why `keyTimes` will be ignored, or nil when they are used (or not set).
+    public var keyTimesIgnoredReason: String? {
+        guard let kt = keyTimes, !isPaced else { return nil }
+        let n = keyframeCount
+        let expected = calculationMode == .discrete ? [n, n + 1] : [n]
+        if !expected.contains(kt.count) {
+            return "\(kt.count) keyTimes for \(n) keyframes (expected \(expected.map(String.init).joined(separator: " or ")))"
         }
+        for (i, t) in kt.enumerated() {
+            if !t.isFinite || !(0...1).contains(t) { return "keyTimes[\(i)] is \(t), outside 0…1" }
+            if i > 0 && t < kt[i - 1] { return "keyTimes[\(i)] = \(t) is less than keyTimes[\(i - 1)] = \(kt[i - 1])" }
+        }
+        return nil
+    }
+
+    /// The key times in force for the non-paced modes.
+    private func usableKeyTimes(_ n: Int) -> [Double] {
+        if let kt = keyTimes, keyTimesIgnoredReason == nil { return kt }
+        return calculationMode == .discrete ? (0..<n).map { Double($0) / Double(n) } : Keyframes.even(n)
     }
 
     // MARK: - Evaluation
 
-    /// The value at progress `p` (0…1, already eased by the animation's own timing function).
-    func value(at p: Double) -> Value {
-        let n = values.count
+    /// The value at linear progress `p` (0…1) through one cycle. `ease` is the
+    /// animation's own timing function, applied first except in the paced modes.
+    func value(at p: Double, ease: (Double) -> Double) -> Value {
+        let n = keyframeCount
+        if let path { return point(on: path, at: p, ease: ease) }
         if n == 1 { return values[0] }
         switch calculationMode {
         case .discrete:
-            let kt = (keyTimes?.count ?? 0) >= n ? keyTimes! : (0..<n).map { Double($0) / Double(n) }
-            var index = 0
-            for i in 0..<n where kt[i] <= p { index = i }
-            return values[index]
+            return values[discreteIndex(ease(p), usableKeyTimes(n))]
         case .linear:
-            let kt = keyTimes ?? Keyframes.even(n)
-            return linear(at: p, keyTimes: kt, eased: true)
+            return linear(at: ease(p), keyTimes: usableKeyTimes(n), eased: true)
         case .paced:
             return linear(at: p, keyTimes: pacedKeyTimes(), eased: false)
         case .cubic:
-            return cubic(at: p, keyTimes: keyTimes ?? Keyframes.even(n))
+            return cubic(at: ease(p), keyTimes: usableKeyTimes(n))
         case .cubicPaced:
             return cubic(at: p, keyTimes: pacedKeyTimes())
         }
+    }
+
+    private func discreteIndex(_ p: Double, _ kt: [Double]) -> Int {
+        var index = 0
+        for i in 0..<min(kt.count, keyframeCount) where kt[i] <= p { index = i }
+        return index
+    }
+
+    private func point(on path: KeyframePath, at p: Double, ease: (Double) -> Double) -> Value {
+        let n = path.keyframeCount
+        if n == 1 { return .point(path.vertices[0]) }
+        if calculationMode == .discrete { return .point(path.vertices[discreteIndex(ease(p), usableKeyTimes(n))]) }
+        let kt = isPaced ? path.pacedKeyTimes() : usableKeyTimes(n)
+        var (i, u) = segment(isPaced ? p : ease(p), kt, count: n)
+        if !isPaced { u = segmentCurve(i).map { $0(u) } ?? u }
+        return .point(path.segments[i].point(at: u))
+    }
+
+    /// The per-segment timing function of segment `i`, if the array reaches it.
+    private func segmentCurve(_ i: Int) -> TimingFunction? {
+        guard let tf = timingFunctions, i < tf.count else { return nil }
+        return tf[i]
     }
 
     static func even(_ n: Int) -> [Double] { (0..<n).map { Double($0) / Double(n - 1) } }
@@ -85,8 +141,7 @@ public struct Keyframes {
     }
 
     /// The segment holding `p` and the local progress inside it.
-    private func segment(_ p: Double, _ kt: [Double]) -> (Int, Double) {
-        let n = values.count
+    private func segment(_ p: Double, _ kt: [Double], count n: Int) -> (Int, Double) {
         if p <= kt[0] { return (0, 0) }
         if p >= kt[n - 1] { return (n - 2, 1) }
         var i = 0
@@ -96,8 +151,8 @@ public struct Keyframes {
     }
 
     private func linear(at p: Double, keyTimes kt: [Double], eased: Bool) -> Value {
-        var (i, u) = segment(p, kt)
-        if eased, let tf = timingFunctions, !tf.isEmpty { u = tf[min(i, tf.count - 1)](u) }
+        var (i, u) = segment(p, kt, count: values.count)
+        if eased, let f = segmentCurve(i) { u = f(u) }
         return values[i].interpolated(to: values[i + 1], u)
     }
 
@@ -107,8 +162,8 @@ public struct Keyframes {
     /// (transforms) fall back to linear.
     private func cubic(at p: Double, keyTimes kt: [Double]) -> Value {
         let n = values.count
-        var (i, u) = segment(p, kt)
-        if let tf = timingFunctions, !tf.isEmpty, calculationMode == .cubic { u = tf[min(i, tf.count - 1)](u) }
+        var (i, u) = segment(p, kt, count: n)
+        if calculationMode == .cubic, let f = segmentCurve(i) { u = f(u) }
         guard let p1 = values[i].vector, let p2 = values[i + 1].vector,
               values[i].isCompatible(with: values[i + 1]) else {
             return values[i].interpolated(to: values[i + 1], u)

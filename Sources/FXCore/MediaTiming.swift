@@ -16,9 +16,11 @@ public struct MediaTiming: Hashable, Sendable {
     public var speed: Double = 1
     /// Where playback starts inside the active interval; wraps (R11).
     public var timeOffset: Double = 0
-    /// 0 means play once; may be fractional; `.infinity` or `Float.greatestFiniteMagnitude` repeat forever.
+    /// 0 means play once; may be fractional; `.infinity` or anything from
+    /// `Float.greatestFiniteMagnitude` up repeats forever.
     public var repeatCount: Double = 0
-    /// Seconds of repeating; 0 means unused. Takes precedence over `repeatCount`.
+    /// Seconds of repeating; 0 means unused; `.infinity` repeats forever.
+    /// Takes precedence over `repeatCount`.
     public var repeatDuration: Double = 0
     public var autoreverses = false
     public var fillMode: FillMode = .removed
@@ -97,10 +99,12 @@ public struct MediaTiming: Hashable, Sendable {
     /// Checks every field for values Core Animation would not accept.
     public func check() throws(FXError) {
         for (name, v) in [("beginTime", beginTime), ("duration", duration), ("speed", speed),
-                          ("timeOffset", timeOffset), ("repeatDuration", repeatDuration)] where !v.isFinite {
+                          ("timeOffset", timeOffset)] where !v.isFinite {
             throw FXError("animation \(name) must be a finite number (got \(v))")
         }
-        guard !repeatCount.isNaN else { throw FXError("animation repeatCount must be a number, not NaN") }
+        for (name, v) in [("repeatCount", repeatCount), ("repeatDuration", repeatDuration)] where v.isNaN {
+            throw FXError("animation \(name) must be a number, not NaN (FX_REPEAT_FOREVER repeats forever)")
+        }
         guard duration >= 0 else { throw FXError("animation duration must not be negative (got \(duration))") }
         guard repeatCount >= 0 else { throw FXError("animation repeatCount must not be negative (got \(repeatCount))") }
         guard repeatDuration >= 0 else {

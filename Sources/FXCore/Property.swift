@@ -26,6 +26,22 @@ public enum Property: Int, Sendable, CaseIterable {
     }
 
     public var info: Info { Property.infos[rawValue] }
+
+    /// What setting the property to nil means, for the properties Core
+    /// Animation declares optional (`fillColor = nil` draws no fill,
+    /// `contents = nil` shows none); nil for the others, which cannot be nil.
+    public var nilValue: Value? {
+        switch self {
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: .color(.clear)
+        case .contents: .image(nil)
+        case .path: .path(Path())
+        case .colors: .colors([])
+        case .locations, .lineDashPattern: .numbers([])
+        case .string: .string("")
+        case .font: Property.font.info.defaultValue
+        default: nil
+        }
+    }
     public var key: String { info.key }
     public var type: ValueType { info.type }
 

@@ -58,6 +58,17 @@ public enum Sampler {
         return n
     }
 
+    /// One layer as presented at global time `t`, with every animation
+    /// applied (`layer.presentation()`): the same evaluation as a snapshot's,
+    /// for one layer only.
+    public static func presentation(of layer: Layer, at t: Double) -> PresentedLayer {
+        withUnsafeTemporaryAllocation(of: PresentedLayer.self, capacity: 1) { buffer in
+            let slot = buffer.baseAddress!
+            _ = present(layer, parentTime: layer.parentTime(atGlobal: t), parent: -1, depth: 0, isMask: false, at: slot)
+            return slot.move()
+        }
+    }
+
     /// `layer`'s subtree as presented when its parent's time is `parentTime`:
     /// the old side of a transition added now.
     static func capture(_ layer: Layer, parentTime: Double) -> [PresentedLayer] {
@@ -154,12 +165,12 @@ public enum Sampler {
             pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: model[property]))
             spring = e.spring
         case .keyframes(let k):
-            pair = (k.values.first!, k.values.last!)
+            pair = k.endpoints
         case .group, .transition:
             return
         }
         if case .keyframes(let k) = ev.body {
-            value = k.value(at: ev.ease(linear))
+            value = k.value(at: linear, ease: ev.ease)
         } else if let spring {
             value = pair.0.interpolated(to: pair.1, spring.progress(at: linear * timing.effectiveDuration))
         } else {

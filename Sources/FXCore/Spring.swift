@@ -13,6 +13,12 @@ public struct Spring: Hashable, Sendable {
     public var damping: Double = 10
     public var initialVelocity: Double = 0
     public var allowsOverdamping = false
+    /// UIKit's `usingSpringWithDamping` ratio, when the spring was given that
+    /// way: it defines mass, stiffness and damping from the animation's
+    /// duration when the animation is added (`resolved(duration:)`), so that
+    /// it does not matter whether duration was set before or after it. While
+    /// set, it wins over `mass`, `stiffness` and `damping`.
+    public var uiKitDampingRatio: Double?
 
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
                 initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
@@ -39,6 +45,15 @@ public struct Spring: Hashable, Sendable {
         }
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * min(zeta, 1) * omega,
                   initialVelocity: initialVelocity)
+    }
+
+    /// The spring in force for an animation of `duration`: this one, or the
+    /// one `uiKitDampingRatio` stands for at that duration.
+    public func resolved(duration: Double) -> Spring {
+        guard let ratio = uiKitDampingRatio else { return self }
+        var s = Spring(duration: duration, dampingRatio: ratio, initialVelocity: initialVelocity)
+        s.allowsOverdamping = allowsOverdamping
+        return s
     }
 
     /// The distance, as a fraction of the whole, under which a spring counts as settled.

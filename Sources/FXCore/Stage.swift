@@ -212,7 +212,9 @@ public final class Stage {
 
     /// The time by which every finite animation in the tree has ended, and
     /// whether some animation never ends (infinite repeats or a paused layer).
-    public func endOfAnimations() -> (end: Double, hasInfinite: Bool) {
+    /// An animation that ends after `horizon` counts as never ending: a
+    /// repeat count of a million is "forever" to anyone sampling it.
+    public func endOfAnimations(horizon: Double = .infinity) -> (end: Double, hasInfinite: Bool) {
         var end = now
         var infinite = false
         func walk(_ layer: Layer, a: Double, b: Double) {
@@ -223,6 +225,8 @@ public final class Stage {
                 let alpha = la * timing.speed, beta = (lb - timing.beginTime) * timing.speed
                 let ad = timing.activeDuration
                 if !ad.isFinite || alpha <= 0 {
+                    infinite = true
+                } else if (ad - beta) / alpha > horizon {
                     infinite = true
                 } else {
                     end = max(end, (ad - beta) / alpha)

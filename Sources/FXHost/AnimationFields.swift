@@ -7,8 +7,10 @@ enum AnimationFields {
 
     static func number(_ v: Value, _ field: String) throws(FXAPIError) -> Double {
         guard case .number(let n) = v else { throw FXAPIError(.badType, "field '\(field)' takes a number, not a \(v.type.rawValue)") }
-        guard n.isFinite || (field == "repeatCount" && n == .infinity) else {
-            throw FXAPIError(.badValue, "field '\(field)' must be a finite number")
+        // Repeating forever is said with infinity (FX_REPEAT_FOREVER, Swift's .infinity, C's HUGE_VALF).
+        guard n.isFinite || ((field == "repeatCount" || field == "repeatDuration") && n == .infinity) else {
+            let hint = n.isNaN ? "NaN" : "\(n)"
+            throw FXAPIError(.badValue, "field '\(field)' must be a finite number, not \(hint)")
         }
         return n
     }
@@ -139,10 +141,7 @@ enum AnimationFields {
         }),
         ("dampingRatio", { a, v throws(FXAPIError) in
             let ratio = try positive(v, "dampingRatio")
-            let duration = a.timing.effectiveDuration
-            try spring(&a, "dampingRatio") { s throws(FXAPIError) in
-                s = Spring(duration: duration, dampingRatio: ratio, initialVelocity: s.initialVelocity)
-            }
+            try spring(&a, "dampingRatio") { s in s.uiKitDampingRatio = ratio }
         }),
         ("keyTimes", { a, v throws(FXAPIError) in
             let kt = try numbers(v, "keyTimes")
@@ -154,8 +153,7 @@ enum AnimationFields {
         }),
         ("path", { a, v throws(FXAPIError) in
             guard case .path(let p) = v else { throw FXAPIError(.badType, "field 'path' takes a path, not a \(v.type.rawValue)") }
-            guard case .keyframe = a.kind else { throw FXAPIError(.badArgument, "field 'path' applies to keyframe animations only") }
-            a.kind = .keyframe(Keyframes(path: p))
+            try keyframes(&a, "path") { k in k.path = KeyframePath(p) }
         }),
         ("tensionValues", keyframeNumbers("tensionValues", \.tensionValues)),
         ("continuityValues", keyframeNumbers("continuityValues", \.continuityValues)),

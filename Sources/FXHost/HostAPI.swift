@@ -100,6 +100,13 @@ enum HostAPI {
                 let l = try s.layers.get(layer)
                 let kp = try HostAPI.keyPath(s, keyPath)
                 guard let value else { throw FXAPIError(.badArgument, "value for '\(kp)' is NULL") }
+                if value.pointee.type == FX_VALUE_NONE {
+                    guard kp.component == nil, let nilValue = kp.property.nilValue else {
+                        throw FXAPIError(.badValue, "'\(kp)' cannot be nil (FX_VALUE_NONE): Core Animation has no nil for it; give a \(kp.type.rawValue)")
+                    }
+                    try HostAPI.core { () throws(FXError) in try l.set(kp, nilValue) }
+                    return
+                }
                 let v = try s.value(from: value.pointee)
                 try HostAPI.core { () throws(FXError) in try l.set(kp, v) }
             }
@@ -192,6 +199,7 @@ enum HostAPI {
 
         installAnimations(&api)
         installTimersEventsImagesPaths(&api)
+        installReadBack(&api)
         return api
     }
 }

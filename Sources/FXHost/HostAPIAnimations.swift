@@ -28,6 +28,10 @@ extension HostAPI {
             HostSession.serve("animation_set") { s throws(FXAPIError) in
                 let name = try HostAPI.string(s, field, "field name")
                 guard let value else { throw FXAPIError(.badArgument, "value for field '\(name)' is NULL") }
+                if value.pointee.type == FX_VALUE_NONE {
+                    try s.animations.update(handle) { a throws(FXAPIError) in try AnimationFields.clear(&a, name) }
+                    return
+                }
                 let v = try s.value(from: value.pointee)
                 try s.animations.update(handle) { a throws(FXAPIError) in try AnimationFields.set(&a, name, v) }
             }
@@ -107,8 +111,13 @@ extension HostAPI {
                 guard s.attachedAnimations < s.limits.maxAttachedAnimations else {
                     throw FXAPIError(.limit, "\(s.limits.maxAttachedAnimations) animations have been added; that is the limit")
                 }
-                if case .keyframe(let kf) = a.kind, kf.values.isEmpty {
-                    throw FXAPIError(.badArgument, "keyframe animation has no values: call animation_set_values (or set 'path') first")
+                if case .keyframe(let kf) = a.kind {
+                    if kf.isEmpty {
+                        throw FXAPIError(.badArgument, "keyframe animation has no values: call animation_set_values (or set 'path') first")
+                    }
+                    if let reason = kf.keyTimesIgnoredReason {
+                        s.log("\(s.pluginName): warning: keyTimes of the '\(a.keyPath.map { "\($0)" } ?? "")' keyframe animation are ignored, as Core Animation ignores keyTimes that do not fit: \(reason)")
+                    }
                 }
                 try HostAPI.withCallbacks(s) { try l.add(a, forKey: k) }
                 s.attachedAnimations += 1

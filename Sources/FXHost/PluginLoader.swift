@@ -5,6 +5,9 @@ import Glibc
 /// metadata would dangle), so every plugin is opened with RTLD_NODELETE and
 /// never closed; "unloading" a plugin is simply not calling it again.
 public enum PluginLoader {
+    /// The ABI this host speaks, "major.minor".
+    public static let abiVersion = "\(FX_ABI_MAJOR).\(FX_ABI_MINOR)"
+
     /// Loads the plugin at `path` for `session`: open, find the entry, call it
     /// with the function table, check the ABI version before reading anything
     /// else, then read and check the descriptor. A plugin refused at any step

@@ -5,12 +5,9 @@ import FXCore
 /// copied; everything handed back lives in `scratch` until the next host call.
 extension HostSession {
     func value(from v: fx_value) throws(FXAPIError) -> Value {
-        func finite(_ xs: Double...) throws(FXAPIError) {
-            guard xs.allSatisfy(\.isFinite) else { throw FXAPIError(.badValue, "a value is NaN or infinite") }
-        }
+        // Finiteness is checked where the value is used, so that the message names the key path or field.
         switch v.type {
         case FX_VALUE_NUMBER:
-            try finite(v.u.number)
             return .number(v.u.number)
         case FX_VALUE_POINT:
             return .point(Point(v.u.point.x, v.u.point.y))

@@ -138,15 +138,21 @@ import Testing
         #expect(try presented(stage, "position", at: 1.5) == .point(Point(100, 50)))
     }
 
-    @Test func mismatchedCountsAreRefused() {
-        let (_, layer) = stageWithLayer()
+    /// Apple's keyTimes page: "If the values in this array are invalid or
+    /// inappropriate for the current calculation mode, they are ignored."
+    /// So a wrong count or a decreasing list means even spacing, not an error.
+    @Test func keyTimesThatDoNotFitAreIgnored() throws {
         let kp = KeyPath(.opacity)
-        #expect(throws: FXError.self) {
-            try layer.add(.keyframe(kp, Keyframes(values: [.number(0), .number(1)], keyTimes: [0])), forKey: nil)
+        for bad in [[0.0], [0.5, 0.2, 1], [0, 1.5, 1]] {
+            let (stage, layer) = stageWithLayer()
+            var a = Animation.keyframe(kp, Keyframes(values: [.number(0), .number(0.2), .number(1)], keyTimes: bad))
+            a.timing.duration = 1
+            try layer.add(a, forKey: nil)
+            // Even spacing: 0 at 0, 0.2 at 0.5, 1 at 1; t = 0.75 is half-way through the second segment.
+            #expect(close(number(try presented(stage, "opacity", at: 0.25)), 0.1))
+            #expect(close(number(try presented(stage, "opacity", at: 0.75)), 0.6))
         }
-        #expect(throws: FXError.self) {
-            try layer.add(.keyframe(kp, Keyframes(values: [.number(0), .number(1)], keyTimes: [0.5, 0.2])), forKey: nil)
-        }
+        let (_, layer) = stageWithLayer()
         #expect(throws: FXError.self) { try layer.add(.keyframe(kp, Keyframes(values: [])), forKey: nil) }
     }
 }

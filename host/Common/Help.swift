@@ -3,7 +3,7 @@ import FXHost
 /// The help texts.
 enum Help {
     static let version = "fxhost 0.1.0 (plugin ABI \(hostABI))"
-    static var hostABI: String { "1.0" }
+    static var hostABI: String { PluginLoader.abiVersion }
 
     static let usage = """
     fxhost — Core Animation–style effects, from plugins, sampled on a simulated clock.
@@ -12,8 +12,9 @@ enum Help {
       fxhost --plugin NAME [--factory F] [PARAMETERS] [OPTIONS]
       fxhost --plugin NAME --help        the factory's parameters
       fxhost --list                      every plugin found, with factories and parameters
-      fxhost check [PLUGIN…]             build every factory of each plugin (all found, if none named)
-                                         in its own process; PASS or FAIL a line
+      fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
+                                         in its own process; PASS, WARN (a host call failed and the
+                                         plugin handled it; FAIL with --strict) or FAIL a line
       fxhost --cflags                    the compiler flag that finds fx.h, for building plugins
       fxhost --version
 

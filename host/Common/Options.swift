@@ -23,6 +23,8 @@ public struct Options {
     public var timeout = 10.0
     /// `fxhost check` arguments.
     public var checkTargets: [String] = []
+    /// `fxhost check --strict`: a failed host call fails the factory even when the plugin handled it.
+    public var strict = false
     /// `--name value` words not recognised as fxhost options, in order.
     public var factoryWords: [String] = []
 
@@ -63,6 +65,7 @@ public struct Options {
                 if o.mode == .help { o.mode = .pluginHelp }
             case "--factory": o.factory = try v()
             case "--no-isolate": o.isolate = false
+            case "--strict": o.strict = true
             case "--timeout":
                 let text = try v()
                 guard let t = Double(text), t.isFinite, t > 0, t <= 86400 else {

@@ -93,9 +93,10 @@ func run(_ options: Options, pixels: Pixels?) throws {
 }
 
 /// When every finite animation and timer is done; at least 5 s when
-/// something repeats forever; never more than 60 s.
+/// something repeats forever (or would end only after 60 s, which is the
+/// same to anyone watching); never more than 60 s.
 public func naturalEnd(_ stage: Stage) -> Double {
-    let (end, infinite) = stage.endOfAnimations()
+    let (end, infinite) = stage.endOfAnimations(horizon: DefaultEnd.cap)
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }
 

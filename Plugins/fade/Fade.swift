@@ -134,7 +134,7 @@ enum Snow {
         try snow.set("path", flakes)
         try snow.set("fillColor", Color(white: 1, alpha: 0.9))
         let drift = try Animation.basic("position.y").from(size.height / 2).to(size.height * 1.5).duration(6)
-            .repeatCount(Double(Float.greatestFiniteMagnitude))
+            .repeatCount(Animation.forever)
         try snow.add(drift, forKey: "drift")
         return snow
     }

@@ -274,7 +274,7 @@ final class Login {
         try s.set("strokeColor", Color.white)
         try s.set("lineWidth", 2.5)
         let turn = try Animation.basic("transform.rotation.z").from(0.0).to(2 * Double.pi).duration(1)
-            .repeatCount(Double(Float.greatestFiniteMagnitude))
+            .repeatCount(Animation.forever)
         try s.add(turn, forKey: "turn")
         return s
     }

@@ -78,7 +78,7 @@ final class Spinner {
         try activity.addSublayer(arc)
         try button.addSublayer(activity)
         let spin = try Animation.basic("transform").to(Transform.rotation(Double.pi / 2, 0, 0, 1)).duration(0.25)
-            .removedOnCompletion(false).fillMode("forwards").repeatCount(Double(Float.greatestFiniteMagnitude))
+            .removedOnCompletion(false).fillMode("forwards").repeatCount(Animation.forever)
         try spin.set("cumulative", true)
         try arc.add(spin, forKey: nil)
         self.activity = activity

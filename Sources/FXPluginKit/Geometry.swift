@@ -65,6 +65,29 @@ public struct Transform: Equatable, Sendable {
                           kz * kx * v + ky * s, kz * ky * v - kx * s, c + kz * kz * v, 0,
                           0, 0, 0, 1])
     }
+    /// The perspective iOS code writes as `t.m34 = -1.0 / distance`.
+    public static func perspective(_ distance: Double) -> Transform {
+        var t = identity; t.m[11] = -1 / distance; return t
+    }
+    /// CATransform3DRotate: the rotation first, then this transform.
+    public func rotated(_ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform {
+        Transform.rotation(angle, x, y, z).concatenating(self)
+    }
+    /// CATransform3DScale: the scale first, then this transform.
+    public func scaled(_ sx: Double, _ sy: Double, _ sz: Double = 1) -> Transform {
+        Transform.scale(sx, sy, sz).concatenating(self)
+    }
+    /// CATransform3DTranslate: the translation first, then this transform.
+    public func translated(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform {
+        Transform.translation(tx, ty, tz).concatenating(self)
+    }
+    /// CATransform3DInvert; nil when the transform is not invertible.
+    public var inverted: Transform? {
+        var a = fx_transform(), out = fx_transform()
+        withUnsafeMutableBytes(of: &a.m) { raw in for (i, e) in m.enumerated() { raw.storeBytes(of: e, toByteOffset: i * 8, as: Double.self) } }
+        guard fx_transform_invert(a, &out) == 1 else { return nil }
+        return Transform(withUnsafeBytes(of: &out.m) { Array($0.bindMemory(to: Double.self)) })
+    }
     public func concatenating(_ o: Transform) -> Transform {
         var r = [Double](repeating: 0, count: 16)
         for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i * 4 + j] += m[i * 4 + k] * o.m[k * 4 + j] } } }

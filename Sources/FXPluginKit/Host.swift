@@ -20,6 +20,13 @@ public enum Host {
         return table.pointee
     }
 
+    /// fx.h's FX_API_HAS: whether the host's table has `member` (a host built
+    /// against an older minor has a shorter table).
+    public static func has<T>(_ member: KeyPath<fx_api, T?>) -> Bool {
+        guard let table, let offset = MemoryLayout<fx_api>.offset(of: member) else { return false }
+        return Int(table.pointee.struct_size) >= offset + MemoryLayout<T?>.size && table.pointee[keyPath: member] != nil
+    }
+
     /// Turns a host status into a thrown error carrying the host's message.
     static func check(_ status: fx_status) throws(PluginError) {
         guard status == FX_OK else {

@@ -30,14 +30,32 @@ public final class Layer {
     /// The most animations one layer may hold at once.
     public static let maxAnimations = 10_000
 
+    /// Evaluators of animations that have ended and been removed here but
+    /// that a replicator's delayed copies of this layer still play
+    /// (docs/timing.md, "Replicators"). They show nothing on the layer itself.
+    private(set) var lingering: [AnimationEvaluator] = []
+
     private func attach(_ record: AttachedAnimation) {
         attached.append(record)
         evaluators.append(record.evaluator)
     }
 
-    func detach(where shouldRemove: (AttachedAnimation) -> Bool) {
+    /// Removes animations; with `lingering`, their evaluators stay for delayed replicated copies.
+    func detach(lingering keep: Bool = false, where shouldRemove: (AttachedAnimation) -> Bool) {
+        if keep { lingering += attached.filter(shouldRemove).map(\.evaluator) }
         attached.removeAll(where: shouldRemove)
-        evaluators = attached.map(\.evaluator)
+        evaluators = lingering + attached.map(\.evaluator)
+    }
+
+    /// Whether a replicator above this layer draws delayed copies of it.
+    var isReplicatedWithDelay: Bool {
+        var l = superlayer
+        while let r = l {
+            if r.kind == .replicator, case .number(let n) = r.values[.instanceCount], n >= 2,
+               case .number(let d) = r.values[.instanceDelay], d != 0 { return true }
+            l = r.superlayer
+        }
+        return false
     }
 
     init(kind: LayerKind, name: String, stage: Stage?, id: Int) {

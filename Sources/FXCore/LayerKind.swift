@@ -1,6 +1,6 @@
 /// The layer classes of Core Animation that fxhost models.
 public enum LayerKind: String, Sendable, CaseIterable {
-    case layer, gradient, shape, text
+    case layer, gradient, shape, text, replicator
 
     /// The Core Animation class name without the CA prefix, for messages and traces.
     public var className: String {
@@ -9,6 +9,7 @@ public enum LayerKind: String, Sendable, CaseIterable {
         case .gradient: "GradientLayer"
         case .shape: "ShapeLayer"
         case .text: "TextLayer"
+        case .replicator: "ReplicatorLayer"
         }
     }
 }

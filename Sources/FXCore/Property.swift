@@ -13,6 +13,9 @@ public enum Property: Int, Sendable, CaseIterable {
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
     // TextLayer
     case string, font, fontSize, foregroundColor, alignmentMode, isWrapped, truncationMode
+    // ReplicatorLayer
+    case instanceCount, instanceTransform, instanceDelay, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
 
     public struct Info: Sendable {
         /// The key as Core Animation spells it (`hidden`, not `isHidden`).
@@ -33,6 +36,7 @@ public enum Property: Int, Sendable, CaseIterable {
     public var nilValue: Value? {
         switch self {
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: .color(.clear)
+        case .instanceColor: .color(.white)
         case .contents: .image(nil)
         case .path: .path(Path())
         case .colors: .colors([])
@@ -115,6 +119,15 @@ public enum Property: Int, Sendable, CaseIterable {
         case .isWrapped: return i("wrapped", .bool(false), .text)
         case .truncationMode:
             return i("truncationMode", .string("none"), .text, ["none", "start", "middle", "end"])
+        case .instanceCount: return i("instanceCount", .number(1), .replicator)
+        case .instanceTransform: return i("instanceTransform", .transform(.identity), .replicator)
+        case .instanceDelay: return i("instanceDelay", .number(0), .replicator)
+        case .instanceColor: return i("instanceColor", .color(.white), .replicator)
+        case .instanceRedOffset: return i("instanceRedOffset", .number(0), .replicator)
+        case .instanceGreenOffset: return i("instanceGreenOffset", .number(0), .replicator)
+        case .instanceBlueOffset: return i("instanceBlueOffset", .number(0), .replicator)
+        case .instanceAlphaOffset: return i("instanceAlphaOffset", .number(0), .replicator)
+        case .preservesDepth: return i("preservesDepth", .bool(false), .replicator)
         }
     }
 }

@@ -48,6 +48,9 @@ public enum Sampler {
             }
             initialized = next
         }
+        if let stage = root.stage, !stage.replicators.isEmpty {
+            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators))
+        }
         return Snapshot(time: t, layers: layers)
     }
 

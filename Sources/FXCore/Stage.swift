@@ -36,8 +36,13 @@ public final class Stage {
 
     /// A new layer of `kind`, not yet in the tree.
     public func makeLayer(_ kind: LayerKind, name: String = "") -> Layer {
-        Layer(kind: kind, name: name, stage: self, id: nextSequence())
+        let layer = Layer(kind: kind, name: name, stage: self, id: nextSequence())
+        if kind == .replicator { replicators[layer.id] = layer }
+        return layer
     }
+
+    /// The replicator layers by id, for the sampler to copy their sublayers.
+    private(set) var replicators: [Int: Layer] = [:]
 
     func nextSequence() -> Int {
         sequence += 1
@@ -131,7 +136,7 @@ public final class Stage {
                 try a.start()
             case .stop(let a, let layer):
                 if a.animation.isRemovedOnCompletion {
-                    layer.detach { $0 === a }
+                    layer.detach(lingering: layer.isReplicatedWithDelay) { $0 === a }
                 }
                 try a.stop(finished: true)
             case .timer(let index):
@@ -217,25 +222,31 @@ public final class Stage {
     public func endOfAnimations(horizon: Double = .infinity) -> (end: Double, hasInfinite: Bool) {
         var end = now
         var infinite = false
-        func walk(_ layer: Layer, a: Double, b: Double) {
+        // `extra`: how much later, in global seconds, the last replicated copy of this subtree ends.
+        func walk(_ layer: Layer, a: Double, b: Double, extra: Double) {
             let la = a * layer.timing.speed
             let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
-            for record in layer.attached where !record.stopped {
-                let timing = record.animation.timing
+            let timings = layer.attached.filter { !$0.stopped }.map(\.animation.timing) + layer.lingering.map(\.timing)
+            for timing in timings {
                 let alpha = la * timing.speed, beta = (lb - timing.beginTime) * timing.speed
                 let ad = timing.activeDuration
                 if !ad.isFinite || alpha <= 0 {
                     infinite = true
-                } else if (ad - beta) / alpha > horizon {
+                } else if (ad - beta) / alpha + extra > horizon {
                     infinite = true
                 } else {
-                    end = max(end, (ad - beta) / alpha)
+                    end = max(end, (ad - beta) / alpha + extra)
                 }
             }
-            if let m = layer.mask { walk(m, a: la, b: lb) }
-            for c in layer.sublayers { walk(c, a: la, b: lb) }
+            var childExtra = extra
+            if layer.kind == .replicator, case .number(let n) = layer.values[.instanceCount],
+               case .number(let d) = layer.values[.instanceDelay], n > 1, d > 0 {
+                if la == 0 { infinite = true } else { childExtra += (n.rounded(.down) - 1) * d / abs(la) }
+            }
+            if let m = layer.mask { walk(m, a: la, b: lb, extra: extra) }
+            for c in layer.sublayers { walk(c, a: la, b: lb, extra: childExtra) }
         }
-        walk(root, a: 1, b: 0)
+        walk(root, a: 1, b: 0, extra: 0)
         for t in timers { end = max(end, t.time) }
         for e in scripted { end = max(end, e.time) }
         return (end, infinite)

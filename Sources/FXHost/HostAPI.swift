@@ -18,7 +18,8 @@ enum HostAPI {
         case FX_LAYER_GRADIENT: .gradient
         case FX_LAYER_SHAPE: .shape
         case FX_LAYER_TEXT: .text
-        default: throw FXAPIError(.badValue, "unknown layer kind \(k) (expected FX_LAYER, FX_LAYER_GRADIENT, FX_LAYER_SHAPE or FX_LAYER_TEXT)")
+        case FX_LAYER_REPLICATOR: .replicator
+        default: throw FXAPIError(.badValue, "unknown layer kind \(k) (expected FX_LAYER, FX_LAYER_GRADIENT, FX_LAYER_SHAPE, FX_LAYER_TEXT or FX_LAYER_REPLICATOR)")
         }
     }
 

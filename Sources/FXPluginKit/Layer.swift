@@ -4,12 +4,15 @@ import CFX
 public struct Layer: Hashable, Sendable {
     public enum Kind: Sendable {
         case plain, gradient, shape, text
+        /// fx.h 1.1: `CAReplicatorLayer`.
+        case replicator
         var code: fx_layer_kind {
             switch self {
             case .plain: FX_LAYER
             case .gradient: FX_LAYER_GRADIENT
             case .shape: FX_LAYER_SHAPE
             case .text: FX_LAYER_TEXT
+            case .replicator: FX_LAYER_REPLICATOR
             }
         }
     }

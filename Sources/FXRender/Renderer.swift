@@ -194,7 +194,8 @@ public final class Renderer {
             } else {
                 ContentDrawing.shape(l, cr)
             }
-        case .layer: break
+        // A replicator draws only its sublayers; the sampler lists its copies as sublayers too.
+        case .layer, .replicator: break
         }
         for c in tree.children[i] {
             draw(tree, c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), into: out, allowTransitions: true)

@@ -211,6 +211,14 @@ typedef int32_t fx_layer_kind;
 #define FX_LAYER_GRADIENT 1  /**< CAGradientLayer: adds colors, locations, startPoint, endPoint, type */
 #define FX_LAYER_SHAPE 2     /**< CAShapeLayer: adds path, fillColor, strokeColor, lineWidth, strokeEnd, … */
 #define FX_LAYER_TEXT 3      /**< CATextLayer: adds string, font, fontSize, foregroundColor, alignmentMode, … */
+/**
+ * 1.1: CAReplicatorLayer: draws its sublayers instanceCount times. Copy i
+ * gets instanceTransform applied i times (about the replicator's centre),
+ * runs its animations i × instanceDelay later, and is multiplied by
+ * instanceColor plus i × the instance{Red,Green,Blue,Alpha}Offset. All of
+ * these are animatable key paths; preservesDepth is kept for traces.
+ */
+#define FX_LAYER_REPLICATOR 4
 
 /** Which CAAnimation class a new animation is. */
 typedef int32_t fx_animation_kind;

@@ -21,6 +21,22 @@ public final class Layer {
 
     /// Model values that differ from the defaults.
     var values = ModelValues()
+    /// An emitter layer's cells (`emitterCells`), in order.
+    public private(set) var emitterCells: [EmitterCell] = []
+
+    /// Appends a copy of `cell` to an emitter layer's cells.
+    public func addEmitterCell(_ cell: EmitterCell) throws(FXError) {
+        guard kind == .emitter else {
+            throw FXError("emitter cells go on an EmitterLayer, not a \(kind.className)", kind: .keyPath)
+        }
+        guard emitterCells.count < Layer.maxEmitterCells else {
+            throw FXError("an emitter holds at most \(Layer.maxEmitterCells) cells", kind: .limit)
+        }
+        emitterCells.append(cell)
+    }
+
+    /// The most cells one emitter (or one cell) may hold.
+    public static let maxEmitterCells = 256
     /// The attached animations, in the order added. Change it only through
     /// `attach` and `detach`, which keep `evaluators` in step.
     private(set) var attached: [AttachedAnimation] = []

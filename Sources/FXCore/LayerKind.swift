@@ -1,6 +1,6 @@
 /// The layer classes of Core Animation that fxhost models.
 public enum LayerKind: String, Sendable, CaseIterable {
-    case layer, gradient, shape, text, replicator
+    case layer, gradient, shape, text, replicator, emitter
 
     /// The Core Animation class name without the CA prefix, for messages and traces.
     public var className: String {
@@ -10,6 +10,7 @@ public enum LayerKind: String, Sendable, CaseIterable {
         case .shape: "ShapeLayer"
         case .text: "TextLayer"
         case .replicator: "ReplicatorLayer"
+        case .emitter: "EmitterLayer"
         }
     }
 }

@@ -16,6 +16,9 @@ public enum Property: Int, Sendable, CaseIterable {
     // ReplicatorLayer
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    // EmitterLayer
+    case emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode
+    case emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, seed
 
     public struct Info: Sendable {
         /// The key as Core Animation spells it (`hidden`, not `isHidden`).
@@ -128,6 +131,21 @@ public enum Property: Int, Sendable, CaseIterable {
         case .instanceBlueOffset: return i("instanceBlueOffset", .number(0), .replicator)
         case .instanceAlphaOffset: return i("instanceAlphaOffset", .number(0), .replicator)
         case .preservesDepth: return i("preservesDepth", .bool(false), .replicator)
+        case .emitterPosition: return i("emitterPosition", .point(.zero), .emitter)
+        case .emitterZPosition: return i("emitterZPosition", .number(0), .emitter)
+        case .emitterSize: return i("emitterSize", .size(Size(0, 0)), .emitter)
+        case .emitterDepth: return i("emitterDepth", .number(0), .emitter)
+        case .emitterShape:
+            return i("emitterShape", .string("point"), .emitter, ["point", "line", "rectangle", "circle", "cuboid", "sphere"])
+        case .emitterMode: return i("emitterMode", .string("volume"), .emitter, ["points", "outline", "surface", "volume"])
+        case .renderMode:
+            return i("renderMode", .string("unordered"), .emitter, ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"])
+        case .emitterBirthRate: return i("birthRate", .number(1), .emitter)
+        case .emitterLifetime: return i("lifetime", .number(1), .emitter)
+        case .emitterVelocity: return i("velocity", .number(1), .emitter)
+        case .emitterScale: return i("scale", .number(1), .emitter)
+        case .emitterSpin: return i("spin", .number(1), .emitter)
+        case .seed: return i("seed", .number(0), .emitter)
         }
     }
 }

@@ -121,6 +121,7 @@ public enum Sampler {
         slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
                                            isMask: isMask, localTime: local, model: model, animated: overlay,
                                            transitions: transitions))
+        if layer.kind == .emitter { slot.pointee.particles = Particles.field(slot.pointee, cells: layer.emitterCells) }
         return local
     }
 

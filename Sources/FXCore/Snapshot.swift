@@ -44,6 +44,8 @@ public struct PresentedLayer: Sendable {
     /// The properties animations changed, each once, in property order.
     public let animated: [AnimatedValue]
     public let transitions: [TransitionState]
+    /// For emitter layers: the particles at this instant.
+    public internal(set) var particles: ParticleField? = nil
 
     /// The presented value of a property.
     public subscript(_ p: Property) -> Value {

@@ -19,7 +19,8 @@ enum HostAPI {
         case FX_LAYER_SHAPE: .shape
         case FX_LAYER_TEXT: .text
         case FX_LAYER_REPLICATOR: .replicator
-        default: throw FXAPIError(.badValue, "unknown layer kind \(k) (expected FX_LAYER, FX_LAYER_GRADIENT, FX_LAYER_SHAPE, FX_LAYER_TEXT or FX_LAYER_REPLICATOR)")
+        case FX_LAYER_EMITTER: .emitter
+        default: throw FXAPIError(.badValue, "unknown layer kind \(k) (expected FX_LAYER, FX_LAYER_GRADIENT, FX_LAYER_SHAPE, FX_LAYER_TEXT, FX_LAYER_REPLICATOR or FX_LAYER_EMITTER)")
         }
     }
 
@@ -201,6 +202,7 @@ enum HostAPI {
         installAnimations(&api)
         installTimersEventsImagesPaths(&api)
         installReadBack(&api)
+        installEmitters(&api)
         return api
     }
 }

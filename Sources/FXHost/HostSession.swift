@@ -29,6 +29,7 @@ public final class HostSession {
     var animations: HandleTable<Animation>
     var paths: HandleTable<Path>
     var images: HandleTable<Image>
+    var cells: HandleTable<EmitterCell>
     var imageHandles: [(UInt64, Image)] = []
     /// What the plugin is doing now, for messages ("building factory 'cube'").
     var phase: String?
@@ -54,6 +55,7 @@ public final class HostSession {
         animations = HandleTable(noun: "animation", limit: limits.maxAnimations)
         paths = HandleTable(noun: "path", limit: limits.maxPaths)
         images = HandleTable(noun: "image", limit: limits.maxImages)
+        cells = HandleTable(noun: "emitter cell", limit: limits.maxEmitterCells)
     }
 
     deinit {

@@ -7,6 +7,8 @@ public struct Limits: Sendable {
     public var maxAttachedAnimations = 1_000_000
     public var maxPaths = 10_000
     public var maxImages = 1_000
+    /// Emitter cell templates alive at once.
+    public var maxEmitterCells = 10_000
     /// Elements in one numbers or colors value (and keyframe values).
     public var maxArrayElements = 100_000
     /// Bytes in one string crossing the ABI (text layers, names, keys).

@@ -14,6 +14,8 @@ struct Damage {
         let map: [Double]
         let transitions: [Double]
         let mask: [Value]
+        /// An emitter's particles (empty for other layers).
+        let particles: [Particle]
     }
 
     private var previous: [Int: (state: LayerState, box: Rect)] = [:]
@@ -55,6 +57,7 @@ struct Damage {
                     local = local.union(Rect(local.origin.x + off.width - r, local.origin.y + off.height - r,
                                              local.size.width + 2 * r, local.size.height + 2 * r))
                 }
+                if let field = l.particles, let pb = ParticleDrawing.bounds(field) { local = local.union(pb) }
                 box = local.mapped(maps[i])
             } else {
                 box = full
@@ -69,7 +72,8 @@ struct Damage {
                 values: Property.allCases.map { l[$0] },
                 map: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8],
                 transitions: l.transitions.map(\.progress),
-                mask: tree.mask[i].map { mi in Property.allCases.map { tree.layers[mi][$0] } } ?? [])
+                mask: tree.mask[i].map { mi in Property.allCases.map { tree.layers[mi][$0] } } ?? [],
+                particles: l.particles?.particles ?? [])
             let box = boxes[i] ?? .zero
             current[l.id] = (state, box)
             if let old = previous[l.id] {

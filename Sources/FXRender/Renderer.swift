@@ -196,6 +196,7 @@ public final class Renderer {
             }
         // A replicator draws only its sublayers; the sampler lists its copies as sublayers too.
         case .layer, .replicator: break
+        case .emitter: if let field = l.particles { ParticleDrawing.draw(field, cr, images: images, alpha: alpha) }
         }
         for c in tree.children[i] {
             draw(tree, c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), into: out, allowTransitions: true)

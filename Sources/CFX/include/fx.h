@@ -142,6 +142,8 @@ typedef uint64_t fx_animation;
 typedef uint64_t fx_image;
 /** A vector path being built, for shape layers and keyframe motion. */
 typedef uint64_t fx_path;
+/** 1.1: an emitter cell template (CAEmitterCell): configure it, then add copies to emitters. */
+typedef uint64_t fx_emitter_cell;
 
 /** A point; y grows downwards, as in UIKit. */
 typedef struct fx_point { double x, y; } fx_point;
@@ -219,6 +221,17 @@ typedef int32_t fx_layer_kind;
  * these are animatable key paths; preservesDepth is kept for traces.
  */
 #define FX_LAYER_REPLICATOR 4
+/**
+ * 1.1: CAEmitterLayer: emits particles from its cells (emitter_cell_create,
+ * layer_add_emitter_cell). Layer key paths: emitterPosition, emitterZPosition,
+ * emitterSize, emitterDepth, emitterShape ("point", "line", "rectangle",
+ * "circle", "cuboid", "sphere"), emitterMode ("points", "outline", "surface",
+ * "volume"), renderMode ("unordered", "oldestFirst", "oldestLast",
+ * "backToFront", "additive"), and the multipliers birthRate, lifetime,
+ * velocity, scale, spin; seed. Particles are a closed-form function of their
+ * birth time: sampling at any time is exact and deterministic (docs/timing.md).
+ */
+#define FX_LAYER_EMITTER 5
 
 /** Which CAAnimation class a new animation is. */
 typedef int32_t fx_animation_kind;
@@ -482,6 +495,30 @@ typedef struct fx_api {
      * layer_get, animations), 0 when not; FX_OK either way.
      */
     fx_status (*layer_knows_key_path)(fx_layer_kind kind, const char *key_path, int32_t *out);
+
+    /* ---- 1.1: emitter cells ---- */
+
+    /**
+     * Makes an emitter cell template named `name` (used in key paths such as
+     * `emitterCells.snow.birthRate`; may be NULL). Defaults are
+     * CAEmitterCell's: everything 0 except scale 1, color opaque white,
+     * enabled, contentsRect (0, 0, 1, 1).
+     */
+    fx_status (*emitter_cell_create)(const char *name, fx_emitter_cell *out);
+    /**
+     * Sets a field of a cell template by CAEmitterCell's name: enabled (bool);
+     * birthRate, lifetime, lifetimeRange, velocity, velocityRange,
+     * emissionLatitude, emissionLongitude, emissionRange, xAcceleration,
+     * yAcceleration, zAcceleration, scale, scaleRange, scaleSpeed, spin,
+     * spinRange, redRange, greenRange, blueRange, alphaRange, redSpeed,
+     * greenSpeed, blueSpeed, alphaSpeed (numbers); color (a colour);
+     * contents (an image); contentsRect (a rect in unit coordinates).
+     */
+    fx_status (*emitter_cell_set)(fx_emitter_cell cell, const char *field, const fx_value *value);
+    /** Appends a copy of `child`'s current configuration to `parent`'s cells: each particle of `parent` emits them. */
+    fx_status (*emitter_cell_add_cell)(fx_emitter_cell parent, fx_emitter_cell child);
+    /** Appends a copy of the cell's current configuration to an emitter layer's emitterCells. */
+    fx_status (*layer_add_emitter_cell)(fx_layer layer, fx_emitter_cell cell);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */

@@ -1,0 +1,240 @@
+import Glibc  // libm only
+
+/// One particle as presented: where it is, how big, turned how far, in what colour.
+public struct Particle: Sendable, Equatable {
+    /// In the emitter layer's coordinates.
+    public let x, y, z: Double
+    public let scale: Double
+    /// Radians, clockwise on screen (y down).
+    public let rotation: Double
+    public let color: Color
+    /// Index into `ParticleField.cells`: whose contents to draw.
+    public let cell: Int
+    /// The emitter-local time it was born.
+    public let birth: Double
+}
+
+/// An emitter layer's particles at one instant, in drawing order.
+public final class ParticleField: Sendable {
+    /// Every cell, nested ones included, depth first.
+    public let cells: [EmitterCell]
+    public let particles: [Particle]
+    /// `renderMode` "additive": particles add their light instead of covering.
+    public let additive: Bool
+
+    init(cells: [EmitterCell], particles: [Particle], additive: Bool) {
+        self.cells = cells; self.particles = particles; self.additive = additive
+    }
+
+    /// The box holding every particle's centre, or nil when there are none.
+    public var bounds: Rect? {
+        guard let first = particles.first else { return nil }
+        var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+        for p in particles { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+}
+
+/// `CAEmitterLayer`'s particles as a closed-form function of time: particle
+/// *k* of a cell is born at `k / birthRate` seconds of the emitter's local
+/// time, and everything about it — where it starts, its direction, speed,
+/// lifetime, size, spin and colour — is drawn from a hash of (seed, cell, k),
+/// so the state at any instant is computed directly from the birth time,
+/// without stepping through earlier frames, and is the same in every run.
+/// docs/timing.md ("Emitters") records every choice where Core Animation is silent.
+public enum Particles {
+    /// The most particles one emitter presents at once; the newest beyond it are not presented.
+    public static let maxParticles = 100_000
+
+    public static func field(_ layer: PresentedLayer, cells: [EmitterCell]) -> ParticleField {
+        let t = layer.localTime
+        let emitter = Emitter(layer)
+        var flat: [EmitterCell] = []
+        var out: [Particle] = []
+        func add(_ cell: EmitterCell, path: UInt64, origin: Origin) {
+            let index = flat.count
+            flat.append(cell)
+            guard cell.enabled else { return }
+            let rate = cell[.birthRate] * emitter.birthRate
+            let lifeMax = max(0, (cell[.lifetime] + abs(cell[.lifetimeRange])) * emitter.lifetime)
+            guard rate > 0, lifeMax > 0, rate.isFinite else { return }
+            let children = cell.emitterCells
+            let reach = lifeMax + maxLifetime(children, emitter)
+            for source in origin.sources() {
+                let from = max(source.start, t - reach)
+                let first = ((from - source.start) * rate).rounded(.up)
+                let last = min(((min(t, source.end) - source.start) * rate).rounded(.down), first + Double(maxParticles))
+                guard last >= first else { continue }
+                var k = first
+                while k <= last && out.count < maxParticles {
+                    let birth = source.start + k / rate
+                    let r = Random(seed: emitter.seed, path: path, source: source.id, k: UInt64(k))
+                    let life = max(0, (cell[.lifetime] + cell[.lifetimeRange] * r.signed(0)) * emitter.lifetime)
+                    let state = Motion(cell, emitter, r, start: source.position(birth))
+                    let age = t - birth
+                    if age >= 0 && age < life { out.append(state.particle(age: age, cell: index, birth: birth)) }
+                    if !children.isEmpty {
+                        let childOrigin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth,
+                                                          dies: birth + life, motion: state)
+                        for (j, c) in children.enumerated() { add(c, path: path &* 31 &+ UInt64(j + 1), origin: childOrigin) }
+                    }
+                    k += 1
+                }
+            }
+        }
+        for (i, c) in cells.enumerated() { add(c, path: UInt64(i + 1), origin: .emitter(emitter)) }
+        return ParticleField(cells: flat, particles: order(out, emitter.renderMode), additive: emitter.renderMode == "additive")
+    }
+
+    static func maxLifetime(_ cells: [EmitterCell], _ e: Emitter) -> Double {
+        cells.map { max(0, ($0[.lifetime] + abs($0[.lifetimeRange])) * e.lifetime) + maxLifetime($0.emitterCells, e) }.max() ?? 0
+    }
+
+    static func order(_ ps: [Particle], _ mode: String) -> [Particle] {
+        switch mode {
+        case "oldestFirst": ps.sorted { ($0.birth, $0.cell) < ($1.birth, $1.cell) }
+        case "oldestLast": ps.sorted { ($0.birth, $0.cell) > ($1.birth, $1.cell) }
+        case "backToFront": ps.sorted { ($0.z, $0.birth) < ($1.z, $1.birth) }
+        default: ps
+        }
+    }
+
+    /// The emitter layer's presented settings.
+    struct Emitter {
+        let position: Point, z: Double, size: Size, depth: Double
+        let shape: String, mode: String, renderMode: String
+        let birthRate, lifetime, velocity, scale, spin: Double
+        let seed: UInt64
+
+        init(_ l: PresentedLayer) {
+            position = l.point(.emitterPosition); z = l.number(.emitterZPosition)
+            if case .size(let s) = l[.emitterSize] { size = s } else { size = Size(0, 0) }
+            depth = l.number(.emitterDepth)
+            shape = l.string(.emitterShape); mode = l.string(.emitterMode); renderMode = l.string(.renderMode)
+            birthRate = l.number(.emitterBirthRate); lifetime = l.number(.emitterLifetime)
+            velocity = l.number(.emitterVelocity); scale = l.number(.emitterScale); spin = l.number(.emitterSpin)
+            let s = l.number(.seed)
+            seed = s.isFinite ? UInt64(truncatingIfNeeded: Int64(max(-9e18, min(9e18, s)))) : 0
+        }
+
+        /// Where a particle starts, by shape and mode (docs/timing.md, "Emitters").
+        func start(_ r: Random) -> (Double, Double, Double) {
+            let u1 = r.unit(10), u2 = r.unit(11), u3 = r.unit(12)
+            let w = size.width, h = size.height
+            let px = position.x, py = position.y
+            switch shape {
+            case "line":
+                if mode == "points" { return (px + (u1 < 0.5 ? -w / 2 : w / 2), py, z) }
+                return (px + (u1 - 0.5) * w, py, z)
+            case "rectangle", "cuboid":
+                let dz = shape == "cuboid" && mode == "volume" ? (u3 - 0.5) * depth : 0
+                switch mode {
+                case "points":
+                    let c = Int(u1 * 4) % 4
+                    return (px + (c % 2 == 0 ? -w / 2 : w / 2), py + (c < 2 ? -h / 2 : h / 2), z + dz)
+                case "outline":
+                    let d = u1 * 2 * (w + h)
+                    if d < w { return (px - w / 2 + d, py - h / 2, z) }
+                    if d < w + h { return (px + w / 2, py - h / 2 + (d - w), z) }
+                    if d < 2 * w + h { return (px + w / 2 - (d - w - h), py + h / 2, z) }
+                    return (px - w / 2, py + h / 2 - (d - 2 * w - h), z)
+                default:
+                    return (px + (u1 - 0.5) * w, py + (u2 - 0.5) * h, z + dz)
+                }
+            case "circle", "sphere":
+                let radius = w / 2
+                if mode == "points" { return (px, py, z) }
+                if shape == "sphere" {
+                    let cosTheta = 2 * u1 - 1, phi = 2 * Double.pi * u2
+                    let rr = mode == "volume" ? radius * cbrt(u3) : radius
+                    let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
+                    return (px + rr * sinTheta * cos(phi), py + rr * sinTheta * sin(phi), z + rr * cosTheta)
+                }
+                let a = 2 * Double.pi * u1
+                let rr = mode == "outline" ? radius : radius * u2.squareRoot()
+                return (px + rr * cos(a), py + rr * sin(a), z)
+            default:
+                return (px, py, z)
+            }
+        }
+    }
+
+    /// Where particles come from: the emitter, or (for nested cells) a parent particle.
+    enum Origin {
+        case emitter(Emitter)
+        case particle(id: UInt64, born: Double, dies: Double, motion: Motion)
+
+        struct Source {
+            let id: UInt64
+            let start: Double
+            let end: Double
+            let position: (Double) -> (Double, Double, Double)?
+        }
+
+        func sources() -> [Source] {
+            switch self {
+            case .emitter: [Source(id: 0, start: 0, end: .infinity, position: { _ in nil })]
+            case let .particle(id, born, dies, motion):
+                [Source(id: id, start: born, end: dies, position: { b in motion.position(age: b - born) })]
+            }
+        }
+    }
+
+    /// One particle's motion from its birth: p₀ + v·a + ½·acc·a².
+    struct Motion {
+        let p0: (Double, Double, Double)
+        let v: (Double, Double, Double)
+        let acc: (Double, Double, Double)
+        let scale0, scaleSpeed, spin: Double
+        let color0: Color
+        let colorSpeed: Color
+
+        init(_ c: EmitterCell, _ e: Emitter, _ r: Random, start: (Double, Double, Double)?) {
+            p0 = start ?? e.start(r)
+            let range = c[.emissionRange]
+            let lon = c[.emissionLongitude] + (r.unit(1) - 0.5) * range
+            let lat = c[.emissionLatitude] + (r.unit(2) - 0.5) * range
+            let speed = (c[.velocity] + c[.velocityRange] * r.signed(3)) * e.velocity
+            v = (speed * cos(lat) * cos(lon), speed * cos(lat) * sin(lon), speed * sin(lat))
+            acc = (c[.xAcceleration], c[.yAcceleration], c[.zAcceleration])
+            scale0 = (c[.scale] + c[.scaleRange] * r.signed(4)) * e.scale
+            scaleSpeed = c[.scaleSpeed]
+            spin = (c[.spin] + c[.spinRange] * r.signed(5)) * e.spin
+            color0 = Color(red: c.color.red + c[.redRange] * r.signed(6), green: c.color.green + c[.greenRange] * r.signed(7),
+                           blue: c.color.blue + c[.blueRange] * r.signed(8), alpha: c.color.alpha + c[.alphaRange] * r.signed(9))
+            colorSpeed = Color(red: c[.redSpeed], green: c[.greenSpeed], blue: c[.blueSpeed], alpha: c[.alphaSpeed])
+        }
+
+        func position(age a: Double) -> (Double, Double, Double) {
+            (p0.0 + v.0 * a + 0.5 * acc.0 * a * a, p0.1 + v.1 * a + 0.5 * acc.1 * a * a, p0.2 + v.2 * a + 0.5 * acc.2 * a * a)
+        }
+
+        func particle(age a: Double, cell: Int, birth: Double) -> Particle {
+            let p = position(age: a)
+            func clamp(_ x: Double) -> Double { min(1, max(0, x)) }
+            let c = Color(red: clamp(color0.red + colorSpeed.red * a), green: clamp(color0.green + colorSpeed.green * a),
+                          blue: clamp(color0.blue + colorSpeed.blue * a), alpha: clamp(color0.alpha + colorSpeed.alpha * a))
+            return Particle(x: p.0, y: p.1, z: p.2, scale: max(0, scale0 + scaleSpeed * a), rotation: spin * a,
+                            color: c, cell: cell, birth: birth)
+        }
+    }
+
+    /// Uniform numbers for one particle, from a hash (SplitMix64) of the seed,
+    /// the cell's place, the parent particle and the particle's index.
+    struct Random {
+        let base: UInt64
+        init(seed: UInt64, path: UInt64, source: UInt64, k: UInt64) {
+            base = Random.mix(seed ^ Random.mix(path ^ Random.mix(source ^ Random.mix(k))))
+        }
+        static func mix(_ x: UInt64) -> UInt64 {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        /// In [0, 1).
+        func unit(_ i: UInt64) -> Double { Double(Random.mix(base &+ i &* 0xD1B5_4A32_D192_ED03) >> 11) / 9_007_199_254_740_992 }
+        /// In [−1, 1).
+        func signed(_ i: UInt64) -> Double { 2 * unit(i) - 1 }
+    }
+}

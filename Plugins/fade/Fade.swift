@@ -112,31 +112,46 @@ enum Sky {
     }
 }
 
-/// The seed's snow view: flakes (a shape layer of small circles, placed by a
-/// fixed pseudo-random sequence so every run is the same) drifting down forever.
+/// The seed's snow view, as the tutorial series builds it: a CAEmitterLayer
+/// whose line of emission runs along the top edge, just above it, releasing
+/// white flakes that fall under gravity with some sideways drift, turn as
+/// they go, and vary in size and alpha. The emitter starts 4 s before the
+/// stage (`beginTime = -4`, the usual warm-up), so the sky is already full
+/// of snow when it fades in; the seed makes every run the same.
 enum Snow {
     static func layer(size: Size) throws -> Layer {
-        let snow = try Layer(.shape, name: "snow")
+        let snow = try Layer(.emitter, name: "snow")
         try snow.setFrame(Rect(0, 0, size.width, size.height))
-        let flakes = try Path()
-        var seed: UInt64 = 0x5EED
-        func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
-        // Two screens of flakes, so that drifting down by one screen loops seamlessly.
-        let count = Int(size.width * size.height / 900) + 10
-        for _ in 0..<count {
-            let r = 1 + next() * 2
-            let x = next() * size.width, y = next() * size.height
-            for dy in [0.0, -size.height] { try flakes.addEllipse(in: Rect(x - r, y + dy - r, 2 * r, 2 * r)) }
-        }
-        try snow.set("path", flakes)
-        try snow.set("fillColor", Color(white: 1, alpha: 0.9))
-        let drift = try Animation.basic("position.y").from(size.height / 2).to(size.height * 1.5).duration(6)
-            .repeatCount(Animation.forever)
-        try snow.add(drift, forKey: "drift")
+        try snow.set("emitterShape", "line")
+        try snow.set("emitterPosition", Point(size.width / 2, -8))
+        try snow.set("emitterSize", Size(size.width * 1.2, 0))
+        try snow.set("seed", 2024.0)
+        try snow.setTiming(beginTime: -4, speed: 1, timeOffset: 0)
+        let flake = try EmitterCell(name: "flake")
+            .set("contents", try Image(width: 16, height: 16, rgba: flakePixels(16)))
+            .set("birthRate", size.width / 8)
+            .set("lifetime", 6.0).set("lifetimeRange", 1.0)
+            .set("velocity", 30.0).set("velocityRange", 20.0)
+            .set("emissionLongitude", Double.pi / 2).set("emissionRange", Double.pi / 4)
+            .set("yAcceleration", 25.0).set("xAcceleration", 3.0)
+            .set("scale", 0.5).set("scaleRange", 0.3)
+            .set("spin", 0.0).set("spinRange", 1.5)
+            .set("alphaRange", 0.3)
+        try snow.addEmitterCell(flake)
         return snow
+    }
+
+    /// A soft white disc, opaque in the middle: straight-alpha RGBA.
+    static func flakePixels(_ n: Int) -> [UInt8] {
+        var px = [UInt8](repeating: 255, count: n * n * 4)
+        let c = Double(n - 1) / 2
+        for y in 0..<n {
+            for x in 0..<n {
+                let d = (((Double(x) - c) * (Double(x) - c) + (Double(y) - c) * (Double(y) - c)).squareRoot()) / (c + 0.5)
+                px[(y * n + x) * 4 + 3] = UInt8(max(0, min(1, (1 - d) * 2.5)) * 255)
+            }
+        }
+        return px
     }
 }
 

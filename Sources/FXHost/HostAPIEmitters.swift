@@ -36,6 +36,9 @@ extension HostAPI {
                 }
             }
         }
+        api.emitter_cell_release = { handle in
+            HostSession.serve("emitter_cell_release") { s throws(FXAPIError) in try s.cells.remove(handle) }
+        }
         api.layer_add_emitter_cell = { layer, cell in
             HostSession.serve("layer_add_emitter_cell") { s throws(FXAPIError) in
                 let l = try s.layers.get(layer)

@@ -6,6 +6,8 @@ public struct Layer: Hashable, Sendable {
         case plain, gradient, shape, text
         /// fx.h 1.1: `CAReplicatorLayer`.
         case replicator
+        /// fx.h 1.1: `CAEmitterLayer`.
+        case emitter
         var code: fx_layer_kind {
             switch self {
             case .plain: FX_LAYER
@@ -13,6 +15,7 @@ public struct Layer: Hashable, Sendable {
             case .shape: FX_LAYER_SHAPE
             case .text: FX_LAYER_TEXT
             case .replicator: FX_LAYER_REPLICATOR
+            case .emitter: FX_LAYER_EMITTER
             }
         }
     }

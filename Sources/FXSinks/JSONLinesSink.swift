@@ -11,8 +11,10 @@ import FXCore
 /// animation is changing at this instant.
 public final class JSONLinesSink: Sink {
     private let out: OutputFile
+    /// Whether emitters list every particle, not only their count and bounds (`--particles`).
+    private let listsParticles: Bool
 
-    public init(_ out: OutputFile) { self.out = out }
+    public init(_ out: OutputFile, listsParticles: Bool = false) { self.out = out; self.listsParticles = listsParticles }
 
     public func consume(_ s: Snapshot) throws {
         let paths = LayerPaths.paths(s)
@@ -32,6 +34,7 @@ public final class JSONLinesSink: Sink {
                 firstProp = false
             }
             line += "}"
+            if let field = layer.particles { line += ",\"particles\":" + particleJSON(field) }
             if !layer.transitions.isEmpty {
                 line += ",\"transitions\":[" + layer.transitions.map {
                     "{\"type\":\"\($0.transition.type.rawValue)\",\"subtype\":\"\($0.transition.subtype.rawValue)\",\"progress\":\(ValueFormat.json($0.progress))}"
@@ -41,6 +44,20 @@ public final class JSONLinesSink: Sink {
         }
         line += "]}\n"
         try out.write(line)
+    }
+
+    /// `{"count":N,"bounds":[x,y,w,h]}` (bounds of the particles' centres, null when none),
+    /// plus `"list":[[cell,x,y,z,scale,rotation,[r,g,b,a]],…]` with `--particles`.
+    private func particleJSON(_ field: ParticleField) -> String {
+        var s = "{\"count\":\(field.particles.count),\"bounds\":"
+        if let b = field.bounds { s += ValueFormat.json(.rect(b)) } else { s += "null" }
+        if listsParticles {
+            s += ",\"list\":[" + field.particles.map { p in
+                "[" + ValueFormat.quoted(field.cells[p.cell].name) + "," + [p.x, p.y, p.z, p.scale, p.rotation].map(ValueFormat.json).joined(separator: ",")
+                    + "," + ValueFormat.json(.color(p.color)) + "]"
+            }.joined(separator: ",") + "]"
+        }
+        return s + "}"
     }
 
     public func finish() throws { try out.commit() }

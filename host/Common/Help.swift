@@ -36,6 +36,7 @@ enum Help {
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
                          terminal), png, gif, y4m, frames; --format is the same
+      --particles        JSON lines list every particle of an emitter (default: its count and bounds)
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)
       --background C     colour behind the stage for images (default transparent; black for GIF and Y4M)

@@ -25,6 +25,8 @@ public struct Options {
     public var checkTargets: [String] = []
     /// `fxhost check --strict`: a failed host call fails the factory even when the plugin handled it.
     public var strict = false
+    /// JSON lines list every particle of an emitter, not only their count and bounds.
+    public var particles = false
     /// `--name value` words not recognised as fxhost options, in order.
     public var factoryWords: [String] = []
 
@@ -66,6 +68,7 @@ public struct Options {
             case "--factory": o.factory = try v()
             case "--no-isolate": o.isolate = false
             case "--strict": o.strict = true
+            case "--particles": o.particles = true
             case "--timeout":
                 let text = try v()
                 guard let t = Double(text), t.isFinite, t > 0, t <= 86400 else {

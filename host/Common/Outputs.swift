@@ -23,7 +23,7 @@ func makeSinks(_ o: Options, pixels: Pixels?) throws -> [Sink] {
     var sinks: [Sink] = []
     switch kind {
     case .text: sinks.append(TraceSink(try output(o.out)))
-    case .jsonl: sinks.append(JSONLinesSink(try output(o.out)))
+    case .jsonl: sinks.append(JSONLinesSink(try output(o.out), listsParticles: o.particles))
     default: break
     }
     if kind.rendersImages || o.sheet != nil {

@@ -519,6 +519,8 @@ typedef struct fx_api {
     fx_status (*emitter_cell_add_cell)(fx_emitter_cell parent, fx_emitter_cell child);
     /** Appends a copy of the cell's current configuration to an emitter layer's emitterCells. */
     fx_status (*layer_add_emitter_cell)(fx_layer layer, fx_emitter_cell cell);
+    /** Releases a cell template; emitters and cells keep the copies they were given. */
+    fx_status (*emitter_cell_release)(fx_emitter_cell cell);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */

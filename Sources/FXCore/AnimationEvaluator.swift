@@ -74,6 +74,12 @@ struct AnimationEvaluator {
         if case .transition = body { isTransition = true } else { isTransition = false }
     }
 
+    /// Whether this animation (or a child, for a group) animates a key path for which `test` holds.
+    func animates(_ test: (KeyPath) -> Bool) -> Bool {
+        if case .group(let children) = body { return children.contains { $0.animates(test) } }
+        return keyPath.map(test) ?? false
+    }
+
     /// The endpoints when they do not depend on the current value (R15's first three rows).
     static func fixedEndpoints(_ from: Value?, _ to: Value?, _ by: Value?) -> (Value, Value)? {
         switch (from, to, by) {

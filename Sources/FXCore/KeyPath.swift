@@ -7,6 +7,8 @@
 public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     public let property: Property
     public let component: Component?
+    /// For `emitterCells.NAME[.NAME…].FIELD` (property `.emitterCells`): which cell field.
+    public let cell: CellField?
 
     public enum Component: String, Sendable, CaseIterable {
         case x, y, width, height
@@ -39,28 +41,41 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     public init(_ property: Property, _ component: Component? = nil) {
         self.property = property
         self.component = component
+        self.cell = nil
+    }
+
+    public init(cell: CellField) {
+        property = .emitterCells
+        component = nil
+        self.cell = cell
     }
 
     /// Parses a key path; the error names the path and lists what would be accepted.
     public init(parsing text: String) throws(FXError) {
+        if text == "emitterCells" || text.hasPrefix("emitterCells.") {
+            self.init(cell: try CellField(parsing: text))
+            return
+        }
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         guard let first = parts.first, let property = Property.named(first) else {
             throw FXError("unknown key path '\(text)': '\(text.split(separator: ".").first ?? "")' is not a layer property (try position, bounds, opacity, transform, …)", kind: .keyPath)
         }
-        self.property = property
-        guard parts.count == 2 else { self.component = nil; return }
+        guard parts.count == 2 else { self.init(property); return }
         guard let c = Component(rawValue: parts[1]), c.parentType == property.type else {
             let valid = Component.allCases.filter { $0.parentType == property.type }.map { "\(first).\($0.rawValue)" }
             let hint = valid.isEmpty ? "'\(first)' has no sub-paths" : "expected one of \(valid.joined(separator: ", "))"
             throw FXError("unknown key path '\(text)': \(hint)", kind: .keyPath)
         }
-        self.component = c
+        self.init(property, c)
     }
 
     /// The type of the values an animation of this key path takes.
-    public var type: ValueType { component?.type ?? property.type }
+    public var type: ValueType { cell?.type ?? component?.type ?? property.type }
 
-    public var description: String { component.map { "\(property.key).\($0.rawValue)" } ?? property.key }
+    public var description: String {
+        if let cell { return cell.description }
+        return component.map { "\(property.key).\($0.rawValue)" } ?? property.key
+    }
 
     /// Checks that the key path applies to a layer of `kind`.
     public func check(appliesTo kind: LayerKind) throws(FXError) {

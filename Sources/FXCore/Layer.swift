@@ -63,6 +63,12 @@ public final class Layer {
         evaluators = lingering + attached.map(\.evaluator)
     }
 
+    /// Whether an emitter keeps `a` after it ends: particles born while it
+    /// ran keep what it presented at their birth (docs/timing.md, "Emitters").
+    func remembers(_ a: AttachedAnimation) -> Bool {
+        kind == .emitter && a.evaluator.animates { $0.cell != nil || $0.property.isEmitterSetting }
+    }
+
     /// Whether a replicator above this layer draws delayed copies of it.
     var isReplicatedWithDelay: Bool {
         var l = superlayer
@@ -86,6 +92,10 @@ public final class Layer {
     /// The model value at a key path; errors name a key path this kind lacks.
     public func value(at kp: KeyPath) throws(FXError) -> Value {
         try kp.check(appliesTo: kind)
+        if let cell = kp.cell {
+            guard let v = cell.value(in: emitterCells) else { throw Layer.noCell(cell) }
+            return v
+        }
         return kp.extract(from: values[kp.property])
     }
 
@@ -93,7 +103,15 @@ public final class Layer {
     public func set(_ kp: KeyPath, _ v: Value) throws(FXError) {
         try kp.check(appliesTo: kind)
         try kp.check(v)
+        if let cell = kp.cell {
+            guard cell.set(v, in: &emitterCells) else { throw Layer.noCell(cell) }
+            return
+        }
         values[kp.property] = kp.replace(in: values[kp.property], with: v)
+    }
+
+    static func noCell(_ cell: CellField) -> FXError {
+        FXError("key path '\(cell)': the emitter has no cell named \(cell.names.map { "'\($0)'" }.joined(separator: " in "))", kind: .keyPath)
     }
 
     public func set(_ p: Property, _ v: Value) throws(FXError) { try set(KeyPath(p), v) }

@@ -46,20 +46,45 @@ public enum Particles {
     /// The most particles one emitter presents at once; the newest beyond it are not presented.
     public static let maxParticles = 100_000
 
-    public static func field(_ layer: PresentedLayer, cells: [EmitterCell]) -> ParticleField {
+    /// The emitter's settings and cells as presented at an emitter-local time.
+    public typealias History = (Double) -> (PresentedLayer, [EmitterCell])
+
+    /// The step of the grid on which an animated birth rate is integrated
+    /// (coarser when the time is so late that the grid would pass `maxHistorySteps`).
+    static let historyStep = 1.0 / 240
+    static let maxHistorySteps = 100_000
+
+    /// The particles alive at `layer.localTime`. With `history` (an emitter
+    /// whose settings are animated), each top-level particle takes the
+    /// settings presented at its birth, and births come where the integral of
+    /// the presented rate crosses each whole number (docs/timing.md, "Emitters").
+    public static func field(_ layer: PresentedLayer, cells: [EmitterCell], history: History? = nil) -> ParticleField {
         let t = layer.localTime
-        let emitter = Emitter(layer)
+        let now = Emitter(layer)
         var flat: [EmitterCell] = []
+        let tree = Node.tree(cells, into: &flat)
         var out: [Particle] = []
-        func add(_ cell: EmitterCell, path: UInt64, origin: Origin) {
-            let index = flat.count
-            flat.append(cell)
-            guard cell.enabled else { return }
-            let rate = cell[.birthRate] * emitter.birthRate
-            let lifeMax = max(0, (cell[.lifetime] + abs(cell[.lifetimeRange])) * emitter.lifetime)
-            guard rate > 0, lifeMax > 0, rate.isFinite else { return }
-            let children = cell.emitterCells
-            let reach = lifeMax + maxLifetime(children, emitter)
+
+        func born(_ cell: EmitterCell, _ node: Node, _ e: Emitter, path: UInt64, source: Origin.Source, k: Double,
+                  birth: Double) {
+            let r = Random(seed: e.seed, path: path, source: source.id, k: UInt64(k))
+            let life = max(0, (cell[.lifetime] + cell[.lifetimeRange] * r.signed(0)) * e.lifetime)
+            let state = Motion(cell, e, r, start: source.position(birth))
+            let age = t - birth
+            if age >= 0 && age < life { out.append(state.particle(age: age, cell: node.index, birth: birth)) }
+            guard !node.children.isEmpty, cell.emitterCells.count == node.children.count else { return }
+            let origin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth, dies: birth + life,
+                                         motion: state)
+            for (j, child) in node.children.enumerated() {
+                add(cell.emitterCells[j], child, e, path: path &* 31 &+ UInt64(j + 1), origin: origin)
+            }
+        }
+
+        /// Particles of `cell` at its constant rate from `origin`'s sources.
+        func add(_ cell: EmitterCell, _ node: Node, _ e: Emitter, path: UInt64, origin: Origin) {
+            let rate = cell.enabled ? cell[.birthRate] * e.birthRate : 0
+            let reach = lifetimeReach(cell, e)
+            guard rate > 0, rate.isFinite, reach > 0 else { return }
             for source in origin.sources() {
                 let from = max(source.start, t - reach)
                 let first = ((from - source.start) * rate).rounded(.up)
@@ -67,23 +92,80 @@ public enum Particles {
                 guard last >= first else { continue }
                 var k = first
                 while k <= last && out.count < maxParticles {
-                    let birth = source.start + k / rate
-                    let r = Random(seed: emitter.seed, path: path, source: source.id, k: UInt64(k))
-                    let life = max(0, (cell[.lifetime] + cell[.lifetimeRange] * r.signed(0)) * emitter.lifetime)
-                    let state = Motion(cell, emitter, r, start: source.position(birth))
-                    let age = t - birth
-                    if age >= 0 && age < life { out.append(state.particle(age: age, cell: index, birth: birth)) }
-                    if !children.isEmpty {
-                        let childOrigin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth,
-                                                          dies: birth + life, motion: state)
-                        for (j, c) in children.enumerated() { add(c, path: path &* 31 &+ UInt64(j + 1), origin: childOrigin) }
-                    }
+                    born(cell, node, e, path: path, source: source, k: k, birth: source.start + k / rate)
                     k += 1
                 }
             }
         }
-        for (i, c) in cells.enumerated() { add(c, path: UInt64(i + 1), origin: .emitter(emitter)) }
-        return ParticleField(cells: flat, particles: order(out, emitter.renderMode), additive: emitter.renderMode == "additive")
+
+        if let history, t > 0 {
+            let steps = min(maxHistorySteps, Int((t / historyStep).rounded(.up)))
+            let grid = (0...steps).map { j in
+                let tau = j == steps ? t : t * Double(j) / Double(steps)
+                let (l, cs) = history(tau)
+                return (tau, Emitter(l), cs)
+            }
+            for i in tree.indices {
+                func rate(_ j: Int) -> Double {
+                    let (_, e, cs) = grid[j]
+                    guard i < cs.count, cs[i].enabled else { return 0 }
+                    let r = cs[i][.birthRate] * e.birthRate
+                    return r.isFinite && r > 0 ? r : 0
+                }
+                let reach = grid.map { i < $0.2.count ? lifetimeReach($0.2[i], $0.1) : 0 }.max() ?? 0
+                var total = 0.0
+                for j in 0..<steps where out.count < maxParticles {
+                    let (t0, t1) = (grid[j].0, grid[j + 1].0)
+                    let (r0, r1) = (rate(j), rate(j + 1))
+                    let a = total, b = total + (r0 + r1) / 2 * (t1 - t0)
+                    total = b
+                    guard b > a, t1 >= t - reach else { continue }
+                    var k = a.rounded(.up)
+                    while (k < b || (j == steps - 1 && k <= b + 1e-9)) && out.count < maxParticles {
+                        let birth = min(t1, t0 + elapsed(untilCount: k - a, rate: r0, slope: (r1 - r0) / (t1 - t0)))
+                        if birth >= t - reach {
+                            let (l, cs) = history(birth)
+                            if i < cs.count {
+                                born(cs[i], tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource, k: k,
+                                     birth: birth)
+                            }
+                        }
+                        k += 1
+                    }
+                }
+            }
+        } else {
+            for (i, node) in tree.enumerated() { add(cells[i], node, now, path: UInt64(i + 1), origin: .emitter(now)) }
+        }
+        return ParticleField(cells: flat, particles: order(out, now.renderMode), additive: now.renderMode == "additive")
+    }
+
+    /// The time after which a rate starting at `rate` and changing by `slope`
+    /// per second has made `count` births: the root of rate·s + slope·s²/2 = count.
+    static func elapsed(untilCount count: Double, rate: Double, slope: Double) -> Double {
+        guard count > 0 else { return 0 }
+        let root = (max(0, rate * rate + 2 * slope * count)).squareRoot()
+        return rate + root > 0 ? 2 * count / (rate + root) : 0
+    }
+
+    /// How long after its birth a particle of `cell`, or of a cell nested in it, can still be alive.
+    static func lifetimeReach(_ cell: EmitterCell, _ e: Emitter) -> Double {
+        let own = max(0, (cell[.lifetime] + abs(cell[.lifetimeRange])) * e.lifetime)
+        return own > 0 ? own + maxLifetime(cell.emitterCells, e) : 0
+    }
+
+    /// A cell's place in the depth-first list of every cell (what particles name to be drawn).
+    struct Node {
+        let index: Int
+        let children: [Node]
+
+        static func tree(_ cells: [EmitterCell], into flat: inout [EmitterCell]) -> [Node] {
+            cells.map { c in
+                let index = flat.count
+                flat.append(c)
+                return Node(index: index, children: tree(c.emitterCells, into: &flat))
+            }
+        }
     }
 
     static func maxLifetime(_ cells: [EmitterCell], _ e: Emitter) -> Double {
@@ -171,9 +253,11 @@ public enum Particles {
             let position: (Double) -> (Double, Double, Double)?
         }
 
+        static var emitterSource: Source { Source(id: 0, start: 0, end: .infinity, position: { _ in nil }) }
+
         func sources() -> [Source] {
             switch self {
-            case .emitter: [Source(id: 0, start: 0, end: .infinity, position: { _ in nil })]
+            case .emitter: [Origin.emitterSource]
             case let .particle(id, born, dies, motion):
                 [Source(id: id, start: born, end: dies, position: { b in motion.position(age: b - born) })]
             }

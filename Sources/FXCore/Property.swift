@@ -19,6 +19,11 @@ public enum Property: Int, Sendable, CaseIterable {
     // EmitterLayer
     case emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode
     case emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, seed
+    /// Stands for `emitterCells.NAME.FIELD` key paths (`KeyPath.cell`); never a value of its own.
+    case emitterCells
+
+    /// The emitter layer's own settings, which shape the particles it makes.
+    public var isEmitterSetting: Bool { (Property.emitterPosition.rawValue...Property.seed.rawValue).contains(rawValue) }
 
     public struct Info: Sendable {
         /// The key as Core Animation spells it (`hidden`, not `isHidden`).
@@ -146,6 +151,7 @@ public enum Property: Int, Sendable, CaseIterable {
         case .emitterScale: return i("scale", .number(1), .emitter)
         case .emitterSpin: return i("spin", .number(1), .emitter)
         case .seed: return i("seed", .number(0), .emitter)
+        case .emitterCells: return i("emitterCells", .number(0), .emitter)
         }
     }
 }

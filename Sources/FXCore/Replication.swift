@@ -181,7 +181,7 @@ extension PresentedLayer {
                 animated.append(AnimatedValue(property: p, value: v))
             }
         }
-        if !overrides.isEmpty { animated.sort { $0.property.rawValue < $1.property.rawValue } }
+        if !overrides.isEmpty { animated.sort(by: AnimatedValue.inOrder) }
         return PresentedLayer(id: id, name: name, kind: kind, parent: parent, depth: depth, isMask: isMask,
                               localTime: localTime, model: model, animated: animated, transitions: transitions)
     }

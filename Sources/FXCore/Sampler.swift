@@ -114,15 +114,51 @@ public enum Sampler {
                     transitions.append(TransitionState(transition: tr, progress: tr.progress(ev.pointee.ease(p)), from: from))
                     continue
                 }
-                apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model, overlay: &overlay)
+                apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
+                      cells: layer.emitterCells, overlay: &overlay)
             }
-            if overlay.count > 1 { overlay.sort { $0.property.rawValue < $1.property.rawValue } }
+            if overlay.count > 1 { overlay.sort(by: AnimatedValue.inOrder) }
         }
         slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
                                            isMask: isMask, localTime: local, model: model, animated: overlay,
                                            transitions: transitions))
-        if layer.kind == .emitter { slot.pointee.particles = Particles.field(slot.pointee, cells: layer.emitterCells) }
+        if layer.kind == .emitter { slot.pointee.particles = particles(of: layer, presented: slot.pointee) }
         return local
+    }
+
+    /// An emitter's particles. When its settings or its cells' fields are
+    /// animated, each particle takes them as they were presented at its birth
+    /// and births follow the animated rate (docs/timing.md, "Emitters").
+    private static func particles(of layer: Layer, presented: PresentedLayer) -> ParticleField {
+        let cells = presentedCells(layer.emitterCells, presented.animated)
+        let animated = layer.evaluators.contains { $0.animates { $0.cell != nil || $0.property.isEmitterSetting } }
+        guard animated else { return Particles.field(presented, cells: cells) }
+        return Particles.field(presented, cells: cells) { tau in
+            let overlay = values(of: layer, atLocal: tau)
+            let state = PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: -1, depth: 0, isMask: false,
+                                       localTime: tau, model: layer.values, animated: overlay, transitions: [])
+            return (state, presentedCells(layer.emitterCells, overlay))
+        }
+    }
+
+    /// `cells` with the animated cell fields among `overlay` applied.
+    private static func presentedCells(_ cells: [EmitterCell], _ overlay: [AnimatedValue]) -> [EmitterCell] {
+        var out = cells
+        for a in overlay { if let c = a.cell { _ = c.set(a.value, in: &out) } }
+        return out
+    }
+
+    /// `layer`'s animated values at its local time `local` (transitions aside).
+    private static func values(of layer: Layer, atLocal local: Double) -> [AnimatedValue] {
+        var overlay: [AnimatedValue] = []
+        layer.evaluators.withUnsafeBufferPointer { evaluators in
+            guard let first = evaluators.baseAddress else { return }
+            for i in 0..<evaluators.count where !first[i].isTransition {
+                apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: layer.values,
+                      cells: layer.emitterCells, overlay: &overlay)
+            }
+        }
+        return overlay
     }
 
     /// Lays one animation's effect over `overlay`. `groupEnded` is set for the
@@ -130,7 +166,7 @@ public enum Sampler {
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
-                              groupEnded: Bool, model: ModelValues, overlay: inout [AnimatedValue]) {
+                              groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue]) {
         let ev = UnsafeEvaluator(evp)
         var timing = ev.timing
         if groupEnded, timing.phase(atParentTime: parentTime) == .after,
@@ -147,14 +183,23 @@ public enum Sampler {
                 for i in buffer.indices {
                     // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
                     apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
-                          model: model, overlay: &overlay)
+                          model: model, cells: cells, overlay: &overlay)
                 }
             }
             return
         }
         guard let kp = ev.keyPath else { return }
         let property = kp.property
-        let slot = overlay.firstIndex { $0.property == property }
+        let cell = kp.cell
+        let slot = overlay.firstIndex { $0.property == property && $0.cell == cell }
+        // An emitter cell's field, or the property: the model value under the animation.
+        let modelValue: Value
+        if let cell {
+            guard let v = cell.value(in: cells) else { return }
+            modelValue = v
+        } else {
+            modelValue = model[property]
+        }
 
         var value: Value
         var cycleEnd: Value
@@ -166,7 +211,7 @@ public enum Sampler {
         case let .fixedSpring(f, t, s):
             pair = (f, t); spring = s
         case .interpolate(let e):
-            pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: model[property]))
+            pair = endpoints(from: e.from, to: e.to, by: e.by, current: kp.extract(from: modelValue))
             spring = e.spring
         case .keyframes(let k):
             pair = k.endpoints
@@ -184,13 +229,13 @@ public enum Sampler {
         if ev.isCumulative && state.iteration > 0 {
             value = value.adding(cycleEnd.scaled(by: Double(state.iteration)))
         }
-        let presented = slot.map { overlay[$0].value } ?? model[property]
+        let presented = slot.map { overlay[$0].value } ?? modelValue
         if ev.isAdditive { value = kp.extract(from: presented).adding(value) }
         let result = kp.component == nil ? value : kp.replace(in: presented, with: value)
         if let s = slot {
-            overlay[s] = AnimatedValue(property: property, value: result)
+            overlay[s] = AnimatedValue(property: property, value: result, cell: cell)
         } else {
-            overlay.append(AnimatedValue(property: property, value: result))
+            overlay.append(AnimatedValue(property: property, value: result, cell: cell))
         }
     }
 

@@ -15,6 +15,17 @@ public struct Snapshot: Sendable {
 public struct AnimatedValue: Sendable {
     public let property: Property
     public let value: Value
+    /// For an emitter cell field (`property` is then `.emitterCells`).
+    public internal(set) var cell: CellField? = nil
+
+    /// The key path as Core Animation spells it (`opacity`, `emitterCells.snow.birthRate`).
+    public var key: String { cell?.description ?? property.key }
+
+    /// The order a layer's animated values are kept in: by property, cell fields by key path.
+    static func inOrder(_ a: AnimatedValue, _ b: AnimatedValue) -> Bool {
+        if a.property != b.property { return a.property.rawValue < b.property.rawValue }
+        return (a.cell?.description ?? "") < (b.cell?.description ?? "")
+    }
 }
 
 /// A transition in progress on a layer: how far it has gone, and the layer
@@ -49,14 +60,14 @@ public struct PresentedLayer: Sendable {
 
     /// The presented value of a property.
     public subscript(_ p: Property) -> Value {
-        for a in animated where a.property == p { return a.value }
+        for a in animated where a.property == p && a.cell == nil { return a.value }
         return model[p]
     }
 
     /// The model value underneath any animation.
     public func modelValue(_ p: Property) -> Value { model[p] }
 
-    public func isAnimated(_ p: Property) -> Bool { animated.contains { $0.property == p } }
+    public func isAnimated(_ p: Property) -> Bool { animated.contains { $0.property == p && $0.cell == nil } }
 
     public func number(_ p: Property) -> Double { if case .number(let v) = self[p] { v } else { 0 } }
     public func point(_ p: Property) -> Point { if case .point(let v) = self[p] { v } else { .zero } }

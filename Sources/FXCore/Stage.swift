@@ -136,7 +136,7 @@ public final class Stage {
                 try a.start()
             case .stop(let a, let layer):
                 if a.animation.isRemovedOnCompletion {
-                    layer.detach(lingering: layer.isReplicatedWithDelay) { $0 === a }
+                    layer.detach(lingering: layer.isReplicatedWithDelay || layer.remembers(a)) { $0 === a }
                 }
                 try a.stop(finished: true)
             case .timer(let index):

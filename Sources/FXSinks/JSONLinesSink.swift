@@ -24,7 +24,7 @@ public final class JSONLinesSink: Sink {
             line += "{\"path\":\(ValueFormat.quoted(paths[i])),\"kind\":\"\(layer.kind.rawValue)\""
             line += ",\"depth\":\(layer.depth),\"parent\":\(layer.parent < 0 ? "null" : String(layer.parent))"
             line += ",\"mask\":\(layer.isMask)"
-            line += ",\"animated\":[" + layer.animated.map { "\"\($0.property.key)\"" }.joined(separator: ",") + "]"
+            line += ",\"animated\":[" + layer.animated.map { "\"\($0.key)\"" }.joined(separator: ",") + "]"
             line += ",\"props\":{"
             var firstProp = true
             for p in Property.allCases where p.applies(to: layer.kind) {

@@ -51,6 +51,11 @@ public enum TestSupport {
         return dir.path
     }()
 
+    /// True in the AddressSanitizer pass (scripts/sanitize.sh). Suites whose work is in outside
+    /// programs (Chromium, ffprobe on long videos, a Slurm cluster, dpkg) skip themselves there:
+    /// that pass looks for memory errors in fxhost, and those suites already ran in the ordinary pass.
+    public static let isSanitizerPass: Bool = ProcessInfo.processInfo.environment["FXHOST_SANITIZER_PASS"] == "1"
+
     /// A fresh temporary folder.
     public static func temporaryFolder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)")

@@ -79,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
+        // The conformance corpus: public Core Animation code ported to C, checked against CA's rules.
+        .testTarget(
+            name: "Conformance", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],
+            path: "Tests/Conformance", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -189,6 +189,26 @@ import Testing
         #expect(mask["fillRule"] as? String == "evenOdd")
     }
 
+    /// The WordPress hole in pixels: the even-odd mask cuts it out of the disc, and a quarter of a
+    /// second in, the quarter turn has carried it from above the centre to its right.
+    @Test func wordPressHoleTurnsWithTheDisc() throws {
+        let png = try TestSupport.temporaryFolder() + "/word-press.png"
+        let r = try runProcess(TestSupport.binFolder + "/fxhost", ["--plugin", try SpinKit.plugin.get(), "--factory", "word-press",
+                                                                    "--size", "64x64", "--time", "0.25", "--out", png])
+        #expect(r.status == 0, "\(r.stderr)")
+        let frame = try FFmpeg.rgbaFrames(png, width: 64, height: 64)[0]
+        func alpha(_ x: Double, _ y: Double) -> UInt8 { frame[(Int(y.rounded(.down)) * 64 + Int(x.rounded(.down))) * 4 + 3] }
+        // The view is centred: its origin at ((64 − 37) / 2, (64 − 37) / 2); the disc's centre at 32, 32.
+        let origin = (64 - size) / 2, centre = origin + size / 2
+        // The hole's centre in the spinner: (midX, 3 + circleSize / 2), 10.875 above the centre.
+        let above = size / 2 - (3 + size * 0.25 / 2)
+        // Turned by π/2 clockwise (Apple's rotation with y down): (0, −d) goes to (d, 0).
+        #expect(alpha(centre + above, centre) == 0, "the hole, now right of the centre")
+        #expect(alpha(centre, centre - above) == 255, "where the hole was, now disc")
+        #expect(alpha(centre, centre) == 255, "the disc's centre")
+        #expect(alpha(1, 1) == 0, "outside the disc")
+    }
+
     /// RTSpinKitWanderingCubesAnimation: each keyframe translates, turns by −90°·k and scales;
     /// the three are interpolated separately between neighbouring keyframes.
     @Test func wanderingCubes() throws {

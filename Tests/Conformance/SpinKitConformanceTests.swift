@@ -17,50 +17,11 @@ import Testing
     /// SpinKit's own degrees-to-radians constant (0.0174532925, not exactly π/180).
     let degToRad = 0.0174532925
 
-    /// A keyframed number on a repeating animation, or the model value before it begins.
-    func keyframed(_ values: [Double], beginTime: Double, duration: Double, keyTimes: [Double]?, curves: [Curve],
-                   model: Double) -> (Double) -> Double {
-        { t in
-            guard let f = CoreAnimation.cycleFraction(at: t, beginTime: beginTime, duration: duration) else { return model }
-            return CoreAnimation.keyframe(values, at: f, keyTimes: keyTimes, curves: curves)
-        }
-    }
-
-    /// Checks a layer whose transform is a scale (sx, sy, 0) at every sample, as CATransform3DMakeScale builds it.
-    func expectScale(_ samples: [SpinKit.Sample], _ layer: String, sx: (Double) -> Double, sy: (Double) -> Double,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for s in samples {
-            let m = try s.transform(layer)
-            expectValue(m[1, 1], sx, at: s.t, "\(layer) m11", sourceLocation: sourceLocation)
-            expectValue(m[2, 2], sy, at: s.t, "\(layer) m22", sourceLocation: sourceLocation)
-            expectValue(m[3, 3], { _ in 0 }, at: s.t, "\(layer) m33", sourceLocation: sourceLocation)
-            for (r, c) in [(1, 2), (2, 1), (4, 1), (4, 2), (4, 3)] {
-                expectValue(m[r, c], { _ in 0 }, at: s.t, "\(layer) m\(r)\(c)", sourceLocation: sourceLocation)
-            }
-        }
-    }
-
-    /// Checks a layer turning about z: m11 = m22 = s·cos θ, m12 = −m21 = s·sin θ (Apple's
-    /// CATransform3DMakeRotation, y down), translation (tx, ty).
-    func expectTurn(_ samples: [SpinKit.Sample], _ layer: String, angle: (Double) -> Double, scale: (Double) -> Double = { _ in 1 },
-                    tx: (Double) -> Double = { _ in 0 }, ty: (Double) -> Double = { _ in 0 },
-                    sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for s in samples {
-            let m = try s.transform(layer)
-            expectValue(m[1, 1], { scale($0) * cos(angle($0)) }, at: s.t, "\(layer) m11", sourceLocation: sourceLocation)
-            expectValue(m[1, 2], { scale($0) * sin(angle($0)) }, at: s.t, "\(layer) m12", sourceLocation: sourceLocation)
-            expectValue(m[2, 1], { -scale($0) * sin(angle($0)) }, at: s.t, "\(layer) m21", sourceLocation: sourceLocation)
-            expectValue(m[2, 2], { scale($0) * cos(angle($0)) }, at: s.t, "\(layer) m22", sourceLocation: sourceLocation)
-            expectValue(m[4, 1], tx, at: s.t, tolerance: 1e-5, "\(layer) m41", sourceLocation: sourceLocation)
-            expectValue(m[4, 2], ty, at: s.t, tolerance: 1e-5, "\(layer) m42", sourceLocation: sourceLocation)
-        }
-    }
-
     // MARK: - Scale keyframes
 
     /// RTSpinKitBounceAnimation: two circles, beginTime now − 1.0·i, so the second is half a cycle on.
     @Test func bounce() throws {
-        let samples = try SpinKit.samples("bounce")
+        let samples = try Corpus.spinKit.samples("bounce")
         for i in 0..<2 {
             let s = keyframed([0, 1, 0], beginTime: 0 - 1.0 * Double(i), duration: 2, keyTimes: [0, 0.5, 1], curves: [eio, eio, eio], model: 0)
             try expectScale(samples, "circle\(i)", sx: s, sy: s)
@@ -74,7 +35,7 @@ import Testing
 
     /// RTSpinKitThreeBounceAnimation: beginTime now + 0.25·i; until then the model scale 0 shows.
     @Test func threeBounce() throws {
-        let samples = try SpinKit.samples("three-bounce")
+        let samples = try Corpus.spinKit.samples("three-bounce")
         for i in 0..<3 {
             let s = keyframed([0, 1, 0], beginTime: 0 + 0.25 * Double(i), duration: 1.5, keyTimes: [0, 0.5, 1], curves: [eio, eio, eio], model: 0)
             try expectScale(samples, "circle\(i)", sx: s, sy: s)
@@ -83,7 +44,7 @@ import Testing
 
     /// RTSpinKitFadingCircleAnimation: eight circles, beginTime now + 0.125·i.
     @Test func fadingCircle() throws {
-        let samples = try SpinKit.samples("fading-circle")
+        let samples = try Corpus.spinKit.samples("fading-circle")
         for i in 0..<8 {
             let s = keyframed([0, 1, 0], beginTime: 0 + 0.125 * Double(i), duration: 1, keyTimes: [0, 0.5, 1], curves: [eio, eio, eio], model: 0)
             try expectScale(samples, "circle\(i)", sx: s, sy: s)
@@ -92,7 +53,7 @@ import Testing
 
     /// RTSpinKit9CubeGridAnimation: diagonal x + y starts 0.1·(x + y) s late; four curves for three segments.
     @Test func nineCubeGrid() throws {
-        let samples = try SpinKit.samples("nine-cube-grid")
+        let samples = try Corpus.spinKit.samples("nine-cube-grid")
         for x in 0..<3 {
             for y in 0..<3 {
                 let s = keyframed([0, 1, 1, 0], beginTime: 0 + 0.1 * Double(x + y), duration: 1.5, keyTimes: [0, 0.4, 0.6, 1],
@@ -107,7 +68,7 @@ import Testing
 
     /// RTSpinKitWaveAnimation: bars stretch in y only; beginTime (now + 1.2) − (1.2 − 0.1·i), model scale (1, 0.3, 0).
     @Test func wave() throws {
-        let samples = try SpinKit.samples("wave")
+        let samples = try Corpus.spinKit.samples("wave")
         for i in 0..<5 {
             let sy = keyframed([0.4, 1, 0.4, 0.4], beginTime: (0 + 1.2) - (1.2 - (0.1 * Double(i))), duration: 1.2,
                                keyTimes: [0, 0.2, 0.4, 1], curves: [eio, eio, eio, eio], model: 0.3)
@@ -120,7 +81,7 @@ import Testing
 
     /// RTSpinKitChasingDotsAnimation: the spinner turns (linear quarter turns); the dots scale inside it.
     @Test func chasingDots() throws {
-        let samples = try SpinKit.samples("chasing-dots")
+        let samples = try Corpus.spinKit.samples("chasing-dots")
         let angle = keyframed([0, Double.pi / 2, Double.pi, 3 * (Double.pi / 2), 2 * Double.pi], beginTime: 0, duration: 2,
                               keyTimes: [0, 0.25, 0.5, 0.75, 1], curves: Array(repeating: .linear, count: 5), model: 0)
         try expectTurn(samples, "spinner", angle: angle)
@@ -134,7 +95,7 @@ import Testing
 
     /// RTSpinKitCircleAnimation: twelve squares, model opacity 0, keyframed 1 → 0 → 0 from now + 0.084·i.
     @Test func circle() throws {
-        let samples = try SpinKit.samples("circle")
+        let samples = try Corpus.spinKit.samples("circle")
         for i in 0..<12 {
             let opacity = keyframed([1, 0, 0], beginTime: 0 + (0.084 * Double(i)), duration: 1, keyTimes: [0, 0.5, 1], curves: [eio, eio], model: 0)
             let angle = Double(i) * ((Double.pi / 2) / 3)
@@ -150,7 +111,7 @@ import Testing
     /// RTSpinKitPulseAnimation: a group (1 s, easeInEaseOut) whose two keyframe children have no
     /// duration, so they take the group's, and see the group's eased time.
     @Test func pulse() throws {
-        let samples = try SpinKit.samples("pulse")
+        let samples = try Corpus.spinKit.samples("pulse")
         // Before it begins the model shows: scale 0 and opacity 1, which is g = 0.
         let g: (Double) -> Double = { t in self.eio(CoreAnimation.cycleFraction(at: t, beginTime: 0, duration: 1) ?? 0) }
         try expectScale(samples, "circle", sx: g, sy: g)
@@ -166,7 +127,7 @@ import Testing
     /// RTSpinKitFadingCircleAltAnimation: a 1.2 s group per dot, beginTime now − (1.2 − 0.1·i); its
     /// children (no duration, no keyTimes, no timing functions) run linearly over the group's 1.2 s.
     @Test func fadingCircleAlt() throws {
-        let samples = try SpinKit.samples("fading-circle-alt")
+        let samples = try Corpus.spinKit.samples("fading-circle-alt")
         for i in 0..<12 {
             // Every group has begun by t = 0; no sample is in a before phase.
             let f: (Double) -> Double = { t in CoreAnimation.cycleFraction(at: t, beginTime: 0 - (1.2 - (0.1 * Double(i))), duration: 1.2) ?? .nan }
@@ -181,7 +142,7 @@ import Testing
 
     /// RTSpinKitWordPressAnimation: the masked disc turns once a second in linear quarter turns.
     @Test func wordPress() throws {
-        let samples = try SpinKit.samples("word-press")
+        let samples = try Corpus.spinKit.samples("word-press")
         let angle = keyframed([0, Double.pi / 2, Double.pi, 3 * (Double.pi / 2), 2 * Double.pi], beginTime: 0, duration: 1,
                               keyTimes: [0, 0.25, 0.5, 0.75, 1], curves: Array(repeating: .linear, count: 5), model: 0)
         try expectTurn(samples, "spinner", angle: angle)
@@ -193,7 +154,7 @@ import Testing
     /// second in, the quarter turn has carried it from above the centre to its right.
     @Test func wordPressHoleTurnsWithTheDisc() throws {
         let png = try TestSupport.temporaryFolder() + "/word-press.png"
-        let r = try runProcess(TestSupport.binFolder + "/fxhost", ["--plugin", try SpinKit.plugin.get(), "--factory", "word-press",
+        let r = try runProcess(TestSupport.binFolder + "/fxhost", ["--plugin", try Corpus.spinKit.plugin.get(), "--factory", "word-press",
                                                                     "--size", "64x64", "--time", "0.25", "--out", png])
         #expect(r.status == 0, "\(r.stderr)")
         let frame = try FFmpeg.rgbaFrames(png, width: 64, height: 64)[0]
@@ -212,7 +173,7 @@ import Testing
     /// RTSpinKitWanderingCubesAnimation: each keyframe translates, turns by −90°·k and scales;
     /// the three are interpolated separately between neighbouring keyframes.
     @Test func wanderingCubes() throws {
-        let samples = try SpinKit.samples("wandering-cubes")
+        let samples = try Corpus.spinKit.samples("wandering-cubes")
         let cube = floor(size / 3), w = size - cube
         let times = [0, 0.25, 0.5, 0.75, 1.0], curves = [eio, eio, eio, eio, eio]
         for i in 0..<2 {
@@ -229,7 +190,7 @@ import Testing
     /// matrix and π is half a turn from both, so the direction of each half turn is not determined
     /// by the matrices; what is, is the angle from the start: cos of it is m11, ±sin is m12.
     @Test func arc() throws {
-        let samples = try SpinKit.samples("arc")
+        let samples = try Corpus.spinKit.samples("arc")
         for s in samples {
             let m = try s.transform("arc")
             // Before it begins the model (identity) shows, which is p = 0.
@@ -258,7 +219,7 @@ import Testing
     /// shorter way round, so only what both ways agree on is compared: the diagonal and the size
     /// of the off-diagonal entries.
     func expectFlip(_ factory: String, _ layer: String) throws {
-        let samples = try SpinKit.samples(factory, end: 2.4)
+        let samples = try Corpus.spinKit.samples(factory, end: 2.4)
         var perspective = Matrix.identity
         perspective.m[11] = 1.0 / 120.0
         let keyframes = [Matrix.identity.then(perspective),

@@ -2,26 +2,36 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The ported loaders as a third party would run them: Fixtures/spinkit.c compiled with cc
-/// against fx.h, played by the real fxhost, read back from its JSON lines.
-enum SpinKit {
+/// A ported library as a third party would run it: its fixture compiled with cc against
+/// fx.h, played by the real fxhost, read back from its JSON lines.
+struct Corpus: Sendable {
     static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// The plugin, compiled once for the whole suite.
-    static let plugin: Result<String, CompileError> = {
+    /// Fixtures/spinkit.c: SpinKit-ObjC's loaders, under the view's layer `spinkit`.
+    static let spinKit = Corpus(fixture: "spinkit", container: "stage/spinkit/")
+    /// Fixtures/dgactivity.c: DGActivityIndicatorView's loaders, under its `animationLayer`.
+    static let dgActivity = Corpus(fixture: "dgactivity", container: "stage/animationLayer/")
+
+    let plugin: Result<String, CompileError>
+    /// The path of the layer the library is handed, which every test path is relative to.
+    let container: String
+
+    /// Compiles the fixture once, when the corpus is first used.
+    init(fixture: String, container: String) {
+        self.container = container
         do {
             let dir = try TestSupport.temporaryFolder()
-            let out = dir + "/spinkit.so"
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/spinkit.c").path
+            let out = dir + "/\(fixture).so"
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/\(fixture).c").path
             let r = try runProcess("/usr/bin/env", ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC",
-                                                    "-I", root + "/Sources/CFX/include", source, "-o", out])
-            guard r.status == 0 else { return .failure(CompileError(message: "cc spinkit.c failed:\n\(r.stderr)")) }
-            return .success(out)
+                                                    "-I", Corpus.root + "/Sources/CFX/include", source, "-o", out])
+            plugin = r.status == 0 ? .success(out) : .failure(CompileError(message: "cc \(fixture).c failed:\n\(r.stderr)"))
         } catch {
-            return .failure(CompileError(message: "cc spinkit.c: \(error)"))
+            plugin = .failure(CompileError(message: "cc \(fixture).c: \(error)"))
         }
-    }()
+    }
 
     struct CompileError: Error, CustomStringConvertible {
         let message: String
@@ -31,11 +41,12 @@ enum SpinKit {
     /// One sample: its time and each layer's presented properties, by path.
     struct Sample {
         let t: Double
+        let container: String
         let layers: [String: [String: Any]]
 
         func props(_ path: String) throws -> [String: Any] {
-            guard let p = layers["stage/spinkit/" + path] else {
-                throw CompileError(message: "no layer stage/spinkit/\(path) at t = \(t); layers: \(layers.keys.sorted())")
+            guard let p = layers[container + path] else {
+                throw CompileError(message: "no layer \(container)\(path) at t = \(t); layers: \(layers.keys.sorted())")
             }
             return p
         }
@@ -51,7 +62,7 @@ enum SpinKit {
     }
 
     /// Runs one factory at `fps` from 0 to `end` seconds and returns every sample.
-    static func samples(_ factory: String, fps: Int = 20, end: Double = 3, extra: [String] = []) throws -> [Sample] {
+    func samples(_ factory: String, fps: Int = 20, end: Double = 3, extra: [String] = []) throws -> [Sample] {
         let so = try plugin.get()
         let r = try runProcess(TestSupport.binFolder + "/fxhost",
                                ["--plugin", so, "--factory", factory, "--sink", "jsonl", "--fps", "\(fps)", "--end", "\(end)"] + extra)
@@ -63,7 +74,7 @@ enum SpinKit {
             for layer in object["layers"] as! [[String: Any]] {
                 layers[layer["path"] as! String] = layer["props"] as? [String: Any] ?? [:]
             }
-            return Sample(t: object["t"] as! Double, layers: layers)
+            return Sample(t: object["t"] as! Double, container: container, layers: layers)
         }
     }
 }

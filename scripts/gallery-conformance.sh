@@ -1,19 +1,27 @@
 #!/usr/bin/env bash
 # Regenerates docs/gallery/conformance/: one contact sheet per port of the
 # conformance corpus (docs/CONFORMANCE.md), one cycle of each loader. The
-# plugin is compiled as a third party would: cc against fx.h, nothing else.
+# plugins are compiled as a third party would: cc against fx.h, nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cc -std=c99 -Wall -Wextra -Werror -pedantic -shared -fPIC -I Sources/CFX/include \
     Tests/Conformance/Fixtures/spinkit.c -o "$dir/spinkit.so"
+cc -std=c99 -Wall -Wextra -Werror -pedantic -shared -fPIC -I Sources/CFX/include \
+    Tests/Conformance/Fixtures/dgactivity.c -o "$dir/dgactivity.so"
 mkdir -p docs/gallery/conformance
 # factory:seconds of one cycle
 for port in plane:1.2 circle-flip:1.2 bounce:2 wave:1.2 wandering-cubes:1.8 pulse:1 chasing-dots:2 \
             three-bounce:1.5 circle:1 nine-cube-grid:1.5 word-press:1 fading-circle:1 fading-circle-alt:1.2 arc:0.8; do
     factory=${port%%:*} cycle=${port##*:}
     scripts/run.sh --plugin "$dir/spinkit.so" --factory "$factory" --size 64x64 --scale 2 --background white \
+        --fps 20 --end "$cycle" --sheet "docs/gallery/conformance/$factory.png" > /dev/null
+done
+# DGActivityIndicatorView's default tint is white: on black. The bars start up to 0.4 s late.
+for port in line-scale-pulse-out:1.4 ball-scale-ripple-multiple:1.25 ball-clip-rotate-pulse:1 ball-triangle-path:2; do
+    factory=${port%%:*} cycle=${port##*:}
+    scripts/run.sh --plugin "$dir/dgactivity.so" --factory "$factory" --size 64x64 --scale 2 --background black \
         --fps 20 --end "$cycle" --sheet "docs/gallery/conformance/$factory.png" > /dev/null
 done
 echo "gallery: docs/gallery/conformance/*.png" >&2

@@ -10,6 +10,8 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic -shared -fPIC -I Sources/CFX/include
     Tests/Conformance/Fixtures/spinkit.c -o "$dir/spinkit.so"
 cc -std=c99 -Wall -Wextra -Werror -pedantic -shared -fPIC -I Sources/CFX/include \
     Tests/Conformance/Fixtures/dgactivity.c -o "$dir/dgactivity.so"
+cc -std=c99 -Wall -Wextra -Werror -pedantic -shared -fPIC -I Sources/CFX/include \
+    Tests/Conformance/Fixtures/replicators.c -o "$dir/replicators.so"
 mkdir -p docs/gallery/conformance
 # factory:seconds of one cycle
 for port in plane:1.2 circle-flip:1.2 bounce:2 wave:1.2 wandering-cubes:1.8 pulse:1 chasing-dots:2 \
@@ -24,4 +26,9 @@ for port in line-scale-pulse-out:1.4 ball-scale-ripple-multiple:1.25 ball-clip-r
     scripts/run.sh --plugin "$dir/dgactivity.so" --factory "$factory" --size 64x64 --scale 2 --background black \
         --fps 20 --end "$cycle" --sheet "docs/gallery/conformance/$factory.png" > /dev/null
 done
+# The replicators: Neuburg's bars (100 × 20) and Apple's ring (radius 50).
+scripts/run.sh --plugin "$dir/replicators.so" --factory bars --size 120x40 --scale 2 --background white \
+    --fps 20 --end 1 --sheet docs/gallery/conformance/bars.png > /dev/null
+scripts/run.sh --plugin "$dir/replicators.so" --factory ring --size 128x128 --background white \
+    --fps 20 --end 1 --sheet docs/gallery/conformance/ring.png > /dev/null
 echo "gallery: docs/gallery/conformance/*.png" >&2

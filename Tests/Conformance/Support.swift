@@ -12,6 +12,8 @@ struct Corpus: Sendable {
     static let spinKit = Corpus(fixture: "spinkit", container: "stage/spinkit/")
     /// Fixtures/dgactivity.c: DGActivityIndicatorView's loaders, under its `animationLayer`.
     static let dgActivity = Corpus(fixture: "dgactivity", container: "stage/animationLayer/")
+    /// Fixtures/replicators.c: two published replicator indicators, straight on the stage.
+    static let replicators = Corpus(fixture: "replicators", container: "stage/")
 
     let plugin: Result<String, CompileError>
     /// The path of the layer the library is handed, which every test path is relative to.
@@ -58,6 +60,11 @@ struct Corpus: Sendable {
 
         func number(_ path: String, _ key: String, default value: Double) throws -> Double {
             try props(path)[key] as? Double ?? value
+        }
+
+        func point(_ path: String, _ key: String) throws -> (x: Double, y: Double) {
+            let p = try props(path)[key] as? [Double] ?? [0, 0]
+            return (p[0], p[1])
         }
     }
 

@@ -62,22 +62,10 @@ enum CoreAnimation {
 
 /// A CATransform3D in Core Animation's layout (points are row vectors, m41…m43 the
 /// translation), built here from the definitions of Apple's `CATransform3DMake…` functions.
-struct Matrix: Equatable {
+struct Matrix {
     var m: [Double]
 
     static let identity = Matrix(m: (0..<16).map { $0 % 5 == 0 ? 1 : 0 })
-
-    static func scale(_ sx: Double, _ sy: Double, _ sz: Double) -> Matrix {
-        var t = identity
-        t.m[0] = sx; t.m[5] = sy; t.m[10] = sz
-        return t
-    }
-
-    static func translation(_ tx: Double, _ ty: Double, _ tz: Double) -> Matrix {
-        var t = identity
-        t.m[12] = tx; t.m[13] = ty; t.m[14] = tz
-        return t
-    }
 
     /// `CATransform3DMakeRotation(angle, x, y, z)` about a unit axis.
     static func rotation(_ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> Matrix {

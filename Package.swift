@@ -79,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
+        // fxhost against headless Chromium drawing the same scenes from HTML/CSS/SVG (docs/RENDERING.md).
+        .testTarget(
+            name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
+            path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,7 +89,8 @@ enum ContentDrawing {
         let sx = b.origin.x + s.x * b.size.width, sy = b.origin.y + s.y * b.size.height
         let ex = b.origin.x + e.x * b.size.width, ey = b.origin.y + e.y * b.size.height
         cairo_save(cr)
-        cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded corners)".
+        CairoPaths.roundedRect(b, radius: LayerGeometry.cornerRadius(l), cr)
         cairo_clip(cr)
         switch l.string(.gradientType) {
         case "radial":

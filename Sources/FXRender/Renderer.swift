@@ -139,14 +139,23 @@ public final class Renderer {
             cairo_restore(layerSurface.cr)
         }
         cairo_save(out.cr)
-        cairo_identity_matrix(out.cr)
         if shadow {
             let o = l[.shadowOffset]
             var offset = (0.0, 0.0)
             if case .size(let s) = o { offset = (s.width * h.scaleFactor, s.height * h.scaleFactor) }
+            cairo_save(out.cr)
+            // masksToBounds clips the layer's own shadow too, as in Core Animation: an opaque layer shows none.
+            if l.bool(.masksToBounds) {
+                var m = CairoPaths.matrix(h)
+                cairo_set_matrix(out.cr, &m)
+                CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), out.cr)
+                cairo_clip(out.cr)
+            }
             Shadow.paint(of: layerSurface, color: l.color(.shadowColor), opacity: l.number(.shadowOpacity) * opacity,
                          offset: offset, radius: l.number(.shadowRadius) * h.scaleFactor, onto: out.cr)
+            cairo_restore(out.cr)
         }
+        cairo_identity_matrix(out.cr)
         cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
         cairo_paint_with_alpha(out.cr, opacity)
         cairo_restore(out.cr)

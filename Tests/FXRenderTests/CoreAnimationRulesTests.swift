@@ -206,9 +206,10 @@ import Testing
     }
 
     /// A card brought toward the eye (zPosition 200 under a sublayerTransform with m34 = −1/300, so
-    /// w = 1/3) and drawn at --scale 2 is magnified 6×; its edges stay as sharp as an unturned layer's:
-    /// at most 2 partly covered pixels across each edge. (An average scale, √|det| of the 2 × 2 part,
-    /// ignores the 1/w and draws it from an image a third as fine.)
+    /// w = 1/3) and drawn at --scale 2 is magnified 6×; its edges stay as sharp as an unturned layer's.
+    /// They fall exactly on pixel boundaries (x = 140, y = 60), where a sharp edge has no partly
+    /// covered pixel: at most 1 is allowed for the filter's tail. (An average scale, √|det| of the
+    /// 2 × 2 part, ignores the 1/w and draws it from an image a third as fine: 2 or more.)
     @Test func aCardNearTheEyeStaysSharp() throws {
         var p = Transform3D.identity
         p.m34 = -1.0 / 300
@@ -223,11 +224,11 @@ import Testing
         var report: [String] = []
         for y in rows {
             let partial = (Int(left) - 8...Int(left) + 8).filter { alpha(frame, $0, y) > 0.02 && alpha(frame, $0, y) < 0.98 }.count
-            if partial > 2 { report.append("row \(y): \(partial) partial pixels across the left edge") }
+            if partial > 1 { report.append("row \(y): \(partial) partial pixels across the left edge") }
         }
         for x in columns {
             let partial = (Int(top) - 8...Int(top) + 8).filter { alpha(frame, x, $0) > 0.02 && alpha(frame, x, $0) < 0.98 }.count
-            if partial > 2 { report.append("column \(x): \(partial) partial pixels across the top edge") }
+            if partial > 1 { report.append("column \(x): \(partial) partial pixels across the top edge") }
         }
         #expect(alpha(frame, Int(left) + 30, Int(top) + 30) == 1)
         #expect(report.isEmpty, "\(report.joined(separator: "; "))")

@@ -242,6 +242,8 @@ enum ContentDrawing {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
         cairo_font_options_destroy(options)
+        // Glyphs at their fractional advances, as Core Text places them (pango rounds them to whole pixels by default).
+        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
         pango_layout_context_changed(layout)
 
         let font = pango_font_description_new()!

@@ -13,17 +13,42 @@ import CPangoCairo
 /// kept two or three significant digits and moved edges by a third of a pixel.)
 enum Perspective {
     /// Composites `source` onto `target` with `h` mapping source pixels to
-    /// target pixels, `alpha` applied, within the target's current clip.
+    /// target pixels, `alpha` applied, within the target's current clip. A clip
+    /// that is one pixel-aligned rectangle bounds the pixels written; any other
+    /// (a rounded masksToBounds, a rotated superlayer's) is applied by cairo, from
+    /// a scratch image of the covered box.
     static func composite(_ source: Surface, onto target: Surface, _ h: Homography, alpha: Double) {
         guard let inv = h.inverse, alpha > 0 else { return }
-        guard let box = coverage(of: source, h, within: clipBox(target)) else { return }
+        let (clip, rectangular) = clipBox(target)
+        guard let box = coverage(of: source, h, within: clip) else { return }
         cairo_surface_flush(source.surface)
-        cairo_surface_flush(target.surface)
+        if rectangular {
+            cairo_surface_flush(target.surface)
+            resample(source, inv, alpha: alpha, box: box, into: target, at: (0, 0))
+            cairo_surface_mark_dirty(target.surface)
+            return
+        }
+        let scratch = Surface(width: box.x1 - box.x0, height: box.y1 - box.y0)
+        cairo_surface_flush(scratch.surface)
+        resample(source, inv, alpha: alpha, box: box, into: scratch, at: (box.x0, box.y0))
+        cairo_surface_mark_dirty(scratch.surface)
+        cairo_save(target.cr)
+        cairo_identity_matrix(target.cr)
+        cairo_set_source_surface(target.cr, scratch.surface, Double(box.x0), Double(box.y0))
+        cairo_paint(target.cr)
+        cairo_restore(target.cr)
+    }
+
+    /// Blends the resampled source over the target pixels in `box`, into `out` whose pixel (0, 0)
+    /// is target pixel `origin`.
+    private static func resample(_ source: Surface, _ inv: Homography, alpha: Double,
+                                 box: (x0: Int, y0: Int, x1: Int, y1: Int), into out: Surface, at origin: (Int, Int)) {
         let sw = source.width, sh = source.height
         let sstride = Int(cairo_image_surface_get_stride(source.surface)) / 4
-        let tstride = Int(cairo_image_surface_get_stride(target.surface)) / 4
+        let tstride = Int(cairo_image_surface_get_stride(out.surface)) / 4
         let src = UnsafeRawPointer(cairo_image_surface_get_data(source.surface)!).assumingMemoryBound(to: UInt32.self)
-        let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(target.surface)!).assumingMemoryBound(to: UInt32.self)
+        let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(out.surface)!).assumingMemoryBound(to: UInt32.self)
+        let (ox, oy) = origin
         let m = inv.m
         let a = Float(min(1, alpha))
 
@@ -61,7 +86,7 @@ enum Perspective {
         }
 
         for y in box.y0..<box.y1 {
-            let row = dst + y * tstride
+            let row = dst + (y - oy) * tstride
             for x in box.x0..<box.x1 {
                 let px = Double(x) + 0.5, py = Double(y) + 0.5
                 // inv · (px, py, 1): its third coordinate is 1/w of the forward map, positive in front of the eye.
@@ -76,7 +101,7 @@ enum Perspective {
                 if let flat = uniform(u, v, reach: span / 2 + 1) {
                     // Every source pixel the filter can reach is the same: the sample is that pixel.
                     guard flat != 0 else { continue }
-                    if flat >> 24 == 255 && a >= 1 { row[x] = flat; continue }
+                    if flat >> 24 == 255 && a >= 1 { row[x - ox] = flat; continue }
                     s = SIMD4(Float(flat >> 24), Float((flat >> 16) & 255), Float((flat >> 8) & 255), Float(flat & 255))
                 } else if n == 1 {
                     guard u > -0.5, v > -0.5, u < Double(sw) + 0.5, v < Double(sh) + 0.5 else { continue }
@@ -96,25 +121,34 @@ enum Perspective {
                 }
                 s *= a
                 guard s[0] > 0 else { continue }
-                let d = row[x]
+                let d = row[x - ox]
                 let dv = SIMD4(Float(d >> 24), Float((d >> 16) & 255), Float((d >> 8) & 255), Float(d & 255))
                 let o = s + dv * (1 - s[0] / 255)
                 let q = (o + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                row[x] = UInt32(q[0]) << 24 | UInt32(q[1]) << 16 | UInt32(q[2]) << 8 | UInt32(q[3])
+                row[x - ox] = UInt32(q[0]) << 24 | UInt32(q[1]) << 16 | UInt32(q[2]) << 8 | UInt32(q[3])
             }
         }
-        cairo_surface_mark_dirty(target.surface)
     }
 
-    /// The target's clip in device pixels (the whole surface when nothing clips it).
-    private static func clipBox(_ target: Surface) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+    /// The box around the target's clip in device pixels (the whole surface when nothing clips
+    /// it), and whether the clip is exactly that box.
+    private static func clipBox(_ target: Surface) -> ((x0: Int, y0: Int, x1: Int, y1: Int), Bool) {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_save(target.cr)
         cairo_identity_matrix(target.cr)
         cairo_clip_extents(target.cr, &x0, &y0, &x1, &y1)
+        var rectangular = false
+        if let list = cairo_copy_clip_rectangle_list(target.cr) {
+            if list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1, let r = list.pointee.rectangles {
+                let c = r.pointee
+                rectangular = [c.x, c.y, c.width, c.height].allSatisfy { $0 == $0.rounded() }
+            }
+            cairo_rectangle_list_destroy(list)
+        }
         cairo_restore(target.cr)
-        return (max(0, Int(pixels: x0.rounded(.down))), max(0, Int(pixels: y0.rounded(.down))),
-                min(target.width, Int(pixels: x1.rounded(.up))), min(target.height, Int(pixels: y1.rounded(.up))))
+        let box = (max(0, Int(pixels: x0.rounded(.down))), max(0, Int(pixels: y0.rounded(.down))),
+                   min(target.width, Int(pixels: x1.rounded(.up))), min(target.height, Int(pixels: y1.rounded(.up))))
+        return (box, rectangular)
     }
 
     /// The target pixels the mapped source can touch (its corners' box, one pixel wider for the

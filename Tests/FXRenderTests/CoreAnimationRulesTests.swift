@@ -205,6 +205,29 @@ import Testing
         #expect(report.isEmpty, "\(report.joined(separator: "; "))")
     }
 
+    /// A perspective card inside a rounded masksToBounds superlayer is clipped by the rounded bounds,
+    /// corners included: nothing more than 1 px outside them is painted.
+    @Test func aRoundedMaskClipsAPerspectiveSublayer() throws {
+        let box = Rect(20, 10, 120, 100), r = 30.0
+        var t = Transform3D.rotation(35 * .pi / 180, 0, 1, 0)
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 250
+        t = t.concatenating(p)
+        let stage = try scene { s in
+            let clip = try layer(s, frame: box, [(.cornerRadius, .number(r)), (.masksToBounds, .bool(true))])
+            _ = try layer(s, frame: Rect(-10, 10, 140, 80), [(.backgroundColor, .color(red)), (.transform, .transform(t))], in: clip)
+        }
+        let frame = try render(stage)
+        var outside = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where signedDistance(Double(x) + 0.5, Double(y) + 0.5, box, r) > 1 && alpha(frame, x, y) > 0 {
+                outside += 1
+            }
+        }
+        #expect(outside == 0, "\(outside) pixels painted outside the rounded bounds")
+        #expect(alpha(frame, 80, 60) == 1)
+    }
+
     /// A card brought toward the eye (zPosition 200 under a sublayerTransform with m34 = −1/300, so
     /// w = 1/3) and drawn at --scale 2 is magnified 6×; its edges stay as sharp as an unturned layer's.
     /// They fall exactly on pixel boundaries (x = 140, y = 60), where a sharp edge has no partly

@@ -24,7 +24,7 @@ struct IndependentRendererTests {
         "conic gradient", "gradient with a corner radius",
         "shadow of a rounded layer", "shadow of a shape", "masksToBounds clips the shadow", "strokeStart and strokeEnd",
         "dashes", "line caps",
-        "line joins", "even-odd fill", "text in DejaVu Sans",
+        "line joins", "even-odd fill", "text in DejaVu Sans", "m34 inside a rounded masksToBounds",
     ]
     static let cell = (width: 160, height: 120)
     static let columns = 6

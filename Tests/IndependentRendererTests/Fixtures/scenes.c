@@ -368,13 +368,23 @@ static void text(fx_layer c) {
     color(t, "foregroundColor", 0, 0, 0, 1);
 }
 
+static void clippedPerspective(fx_layer c) {
+    fx_layer p = make(c, FX_LAYER, 20, 10, 120, 100), card;
+    number(p, "cornerRadius", 30);
+    flag(p, "masksToBounds", 1);
+    color(p, "backgroundColor", 0.85, 0.85, 0.85, 1);
+    card = make(p, FX_LAYER, -10, 10, 140, 80);
+    color(card, "backgroundColor", 1, 0.5, 0, 1);
+    transform(card, "transform", fx_transform_concat(fx_transform_rotation(rad(35), 0, 1, 0), fx_transform_perspective(250)));
+}
+
 typedef void (*scene_fn)(fx_layer cell);
 static const scene_fn scenes[] = {
     anchors, nested, scaledAnchor, perspectiveOwn, perspectiveParent, perspectiveSteep,
     groupOpacity, roundedClip, shapeMask, gradientMask, border, zOrder,
     hiddenAndNestedOpacity, axial, diagonal, radial, conic, roundedGradient,
     boxShadow, shapeShadow, clippedShadow, strokeRange, dashes, caps,
-    joins, evenOdd, text,
+    joins, evenOdd, text, clippedPerspective,
 };
 
 static fx_status grid(const fx_api *api, fx_layer stage) {

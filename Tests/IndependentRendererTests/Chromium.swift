@@ -30,8 +30,8 @@ enum Chromium {
         let profile = folder + "/chromium-profile"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         let flags = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1", "--hide-scrollbars",
-            "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--force-device-scale-factor=1",
+            "--hide-scrollbars", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
             "--disable-features=Translate,MediaRouter,OptimizationHints", "--no-first-run", "--no-default-browser-check",
             "--user-data-dir=" + profile, "--window-size=\(width),\(height + windowSlack)", "--screenshot=" + out,
             URL(fileURLWithPath: page).absoluteString,

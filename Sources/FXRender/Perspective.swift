@@ -96,7 +96,7 @@ enum Perspective {
                 // Where the source is minified, one sample per target pixel would alias its edges: take n × n
                 // samples over the pixel, n the number of source pixels the pixel spans (the inverse's Jacobian).
                 let span = max(abs(m.0 - u * m.2) + abs(m.3 - u * m.5), abs(m.1 - v * m.2) + abs(m.4 - v * m.5)) / w
-                let n = span > 1.05 ? min(8, Int(span.rounded(.up))) : 1
+                let n = span > 1.05 ? min(8, Int(pixels: span.rounded(.up))) : 1
                 var s: SIMD4<Float>
                 if let flat = uniform(u, v, reach: span / 2 + 1) {
                     // Every source pixel the filter can reach is the same: the sample is that pixel.

@@ -52,7 +52,7 @@ enum Shadow {
             guard v > 0, v.isFinite else { radius = 0; endWeight = 0; return }
             // A box of radius r has variance r(r + 1)/3; take the largest r not above v, then the weight
             // on taps ±(r + 1) that brings the variance up to v.
-            let r = min(1 << 20, Int(((1 + 12 * v).squareRoot() - 1) / 2))
+            let r = min(1 << 20, Int(pixels: ((1 + 12 * v).squareRoot() - 1) / 2))
             let d = Double(r)
             let a = (v * (2 * d + 1) - d * (d + 1) * (2 * d + 1) / 3) / (2 * (d + 1) * (d + 1) - 2 * v)
             radius = r

@@ -205,6 +205,25 @@ import Testing
         #expect(report.isEmpty, "\(report.joined(separator: "; "))")
     }
 
+    /// A card so wide and so turned that its far half passes behind the eye (w < 0 beyond x = −51 about
+    /// its centre, with m34 = −1/100 and 80° about y) draws only its front half: the projection of a
+    /// point in front, computed by hand, is covered, and the frame is the same on every render.
+    @Test func aCardCrossingTheEyePlaneDrawsItsFrontPart() throws {
+        let angle = 80 * Double.pi / 180
+        var t = Transform3D.rotation(angle, 0, 1, 0)
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 100
+        t = t.concatenating(p)
+        let stage = try scene(200, 120) { s in
+            _ = try layer(s, frame: Rect(-100, 40, 400, 40), [(.backgroundColor, .color(red)), (.transform, .transform(t))])
+        }
+        let frame = try render(stage)
+        // Local x = 100 about the centre (100, 60): w = 1 + 100·sin 80°/100, x' = 100 + 100·cos 80°/w.
+        let w = 1 + 100 * sin(angle) / 100
+        #expect(alpha(frame, Int(100 + 100 * cos(angle) / w), 60) == 1)
+        #expect(try render(stage).pixels == frame.pixels)
+    }
+
     /// A perspective card inside a rounded masksToBounds superlayer is clipped by the rounded bounds,
     /// corners included: nothing more than 1 px outside them is painted.
     @Test func aRoundedMaskClipsAPerspectiveSublayer() throws {

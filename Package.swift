@@ -83,6 +83,10 @@ let package = Package(
         .testTarget(
             name: "Conformance", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/Conformance", exclude: ["Fixtures"]),
+        // fxhost against headless Chromium drawing the same scenes from HTML/CSS/SVG (docs/RENDERING.md).
+        .testTarget(
+            name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
+            path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,7 +89,8 @@ enum ContentDrawing {
         let sx = b.origin.x + s.x * b.size.width, sy = b.origin.y + s.y * b.size.height
         let ex = b.origin.x + e.x * b.size.width, ey = b.origin.y + e.y * b.size.height
         cairo_save(cr)
-        cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded corners)".
+        CairoPaths.roundedRect(b, radius: LayerGeometry.cornerRadius(l), cr)
         cairo_clip(cr)
         switch l.string(.gradientType) {
         case "radial":
@@ -127,24 +128,34 @@ enum ContentDrawing {
     }
 
     /// A conic sweep: colours by angle around the centre, from the direction
-    /// of the end point, clockwise (y down), drawn as thin wedges.
+    /// of the end point, clockwise (y down). One cairo mesh pattern of thin
+    /// sectors, each a patch whose colour runs from its first edge's to its
+    /// last's: painted at once, so neighbouring sectors leave no anti-aliased
+    /// seams for the background to show through.
     private static func conic(_ cr: OpaquePointer, center: (Double, Double), toward: (Double, Double), bounds b: Rect,
                               colors: [Color], locations: [Double]) {
         let start = atan2(toward.1 - center.1, toward.0 - center.0)
-        let radius = ((b.size.width * b.size.width + b.size.height * b.size.height).squareRoot()) * 2
-        let wedges = 720
-        for i in 0..<wedges {
-            let t0 = Double(i) / Double(wedges), t1 = Double(i + 1) / Double(wedges)
-            let c = colorAt((t0 + t1) / 2, colors, locations)
-            let a0 = start + t0 * 2 * .pi, a1 = start + t1 * 2 * .pi + 0.002
-            cairo_new_path(cr)
-            cairo_move_to(cr, center.0, center.1)
-            cairo_line_to(cr, center.0 + radius * cos(a0), center.1 + radius * sin(a0))
-            cairo_line_to(cr, center.0 + radius * cos(a1), center.1 + radius * sin(a1))
-            cairo_close_path(cr)
-            CairoPaths.set(c, cr)
-            cairo_fill(cr)
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
+        let radius = corners.map { hypot($0.0 - center.0, $0.1 - center.1) }.max()! * 1.5 + 1
+        let sectors = 720
+        let mesh = cairo_pattern_create_mesh()!
+        for i in 0..<sectors {
+            let t0 = Double(i) / Double(sectors), t1 = Double(i + 1) / Double(sectors)
+            let a0 = start + t0 * 2 * .pi, a1 = start + t1 * 2 * .pi
+            let c0 = colorAt(t0, colors, locations).clamped, c1 = colorAt(t1, colors, locations).clamped
+            cairo_mesh_pattern_begin_patch(mesh)
+            cairo_mesh_pattern_move_to(mesh, center.0, center.1)
+            cairo_mesh_pattern_line_to(mesh, center.0 + radius * cos(a0), center.1 + radius * sin(a0))
+            cairo_mesh_pattern_line_to(mesh, center.0 + radius * cos(a1), center.1 + radius * sin(a1))
+            cairo_mesh_pattern_line_to(mesh, center.0, center.1)
+            for (corner, c) in [(0, c0), (1, c0), (2, c1), (3, c1)] {
+                cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(corner), c.red, c.green, c.blue, c.alpha)
+            }
+            cairo_mesh_pattern_end_patch(mesh)
         }
+        cairo_set_source(cr, mesh)
+        cairo_paint(cr)
+        cairo_pattern_destroy(mesh)
     }
 
     static func colorAt(_ t: Double, _ colors: [Color], _ locations: [Double]) -> Color {
@@ -231,6 +242,8 @@ enum ContentDrawing {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
         cairo_font_options_destroy(options)
+        // Glyphs at their fractional advances, as Core Text places them (pango rounds them to whole pixels by default).
+        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
         pango_layout_context_changed(layout)
 
         let font = pango_font_description_new()!

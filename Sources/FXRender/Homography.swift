@@ -54,6 +54,27 @@ struct Homography: Equatable {
             (m.3 * m.7 - m.4 * m.6) / d, (m.1 * m.6 - m.0 * m.7) / d, (m.0 * m.4 - m.1 * m.3) / d))
     }
 
+    /// The most the map stretches a length anywhere in `r`: the largest singular value of its
+    /// Jacobian, taken at the corners, edge midpoints and centre (the stretch of a projective map
+    /// grows as 1/w, and w is linear, so it peaks on the boundary). Points behind the eye are skipped;
+    /// nil when every point is.
+    func largestMagnification(over r: Rect) -> Double? {
+        var best: Double?
+        for fx in [0.0, 0.5, 1] {
+            for fy in [0.0, 0.5, 1] {
+                let x = r.minX + fx * r.size.width, y = r.minY + fy * r.size.height
+                let w = x * m.2 + y * m.5 + m.8
+                guard w > 1e-12 else { continue }
+                let px = (x * m.0 + y * m.3 + m.6) / w, py = (x * m.1 + y * m.4 + m.7) / w
+                let a = (m.0 - px * m.2) / w, b = (m.3 - px * m.5) / w, c = (m.1 - py * m.2) / w, d = (m.4 - py * m.5) / w
+                let sum = a * a + b * b + c * c + d * d, det = a * d - b * c
+                let sigma = ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
+                if sigma.isFinite { best = max(best ?? 0, sigma) }
+            }
+        }
+        return best
+    }
+
     /// How much the map scales lengths, roughly (for choosing offscreen resolutions).
     var scaleFactor: Double {
         let s = (abs(m.0 * m.4 - m.1 * m.3)).squareRoot()

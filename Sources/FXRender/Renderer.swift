@@ -5,8 +5,8 @@ import FXCore
 /// layer tree: each layer draws its background, contents, gradient, shape or
 /// text, then its sublayers by zPosition, then its border; opacity applies to
 /// the composited subtree; masks and masksToBounds clip; 3D transforms are
-/// flattened into the superlayer's plane and drawn with pixman's projective
-/// compositing. Anti-aliased; output is premultiplied RGBA.
+/// flattened into the superlayer's plane and resampled through their projective
+/// map (Perspective). Anti-aliased; output is premultiplied RGBA.
 public final class Renderer {
     public let pixelWidth: Int
     public let pixelHeight: Int
@@ -139,14 +139,23 @@ public final class Renderer {
             cairo_restore(layerSurface.cr)
         }
         cairo_save(out.cr)
-        cairo_identity_matrix(out.cr)
         if shadow {
             let o = l[.shadowOffset]
             var offset = (0.0, 0.0)
             if case .size(let s) = o { offset = (s.width * h.scaleFactor, s.height * h.scaleFactor) }
+            cairo_save(out.cr)
+            // masksToBounds clips the layer's own shadow too, as in Core Animation: an opaque layer shows none.
+            if l.bool(.masksToBounds) {
+                var m = CairoPaths.matrix(h)
+                cairo_set_matrix(out.cr, &m)
+                CairoPaths.roundedRect(LayerGeometry.bounds(l), radius: LayerGeometry.cornerRadius(l), out.cr)
+                cairo_clip(out.cr)
+            }
             Shadow.paint(of: layerSurface, color: l.color(.shadowColor), opacity: l.number(.shadowOpacity) * opacity,
                          offset: offset, radius: l.number(.shadowRadius) * h.scaleFactor, onto: out.cr)
+            cairo_restore(out.cr)
         }
+        cairo_identity_matrix(out.cr)
         cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
         cairo_paint_with_alpha(out.cr, opacity)
         cairo_restore(out.cr)
@@ -213,14 +222,28 @@ public final class Renderer {
     private func drawFlattened(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
         let extent = self.extent(tree, i)
         guard extent.size.width > 0, extent.size.height > 0 else { return }
-        let r = max(0.25, min(4, h.scaleFactor))
+        let r = Self.flatResolution(extent, h)
         let w = Int(pixels: (extent.size.width * r).rounded(.up)), hh = Int(pixels: (extent.size.height * r).rounded(.up))
-        guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
+        guard w > 0, hh > 0, w * hh <= Self.flatPixels else { return }
         let flat = Surface(width: w, height: hh)
         let toFlat = Homography.translation(-extent.origin.x, -extent.origin.y).then(.scale(r, r))
         draw(tree, i, toFlat, into: flat, allowTransitions: allowTransitions)
         guard let back = toFlat.inverse else { return }
         composite(flat, back.then(h), alpha: 1, onto: out)
+    }
+
+    /// The most pixels an offscreen image of a flattened layer may hold.
+    static let flatPixels = 4096 * 4096
+
+    /// Offscreen pixels per point for drawing `extent` flat before `h` projects it: the largest local
+    /// magnification over the projected area, so that no part of the layer is enlarged from its
+    /// image (an average, √|det|, blurs the near side of a turned card); from 1/4 to 8, and less
+    /// when the image would exceed `flatPixels`.
+    static func flatResolution(_ extent: Rect, _ h: Homography) -> Double {
+        var r = max(0.25, min(8, h.largestMagnification(over: extent) ?? h.scaleFactor))
+        let area = extent.size.width * extent.size.height * r * r
+        if area > Double(flatPixels) { r *= (Double(flatPixels) / area).squareRoot() * 0.99 }
+        return r
     }
 
     /// Paints `source` onto `out` through `map` (source pixels → target pixels).
@@ -258,9 +281,9 @@ public final class Renderer {
         let l = tree.layers[i]
         let b = LayerGeometry.bounds(l)
         let ext = extent(tree, i).union(b)
-        let r = max(0.25, min(4, h.scaleFactor))
+        let r = Self.flatResolution(ext, h)
         let w = Int(pixels: (ext.size.width * r).rounded(.up)), hh = Int(pixels: (ext.size.height * r).rounded(.up))
-        guard w > 0, hh > 0, w * hh <= 4096 * 4096 else { return }
+        guard w > 0, hh > 0, w * hh <= Self.flatPixels else { return }
         let toFlat = Homography.translation(-ext.origin.x, -ext.origin.y).then(.scale(r, r))
         guard let back = toFlat.inverse else { return }
         // The new side: the layer as it is now; the old: as captured when the transition began.

@@ -60,7 +60,7 @@ enum Plugin {
         factories: [
             Factory("twinkle", help: "a star grows in on a spring, then twinkles; --event T:tap spins it", parameters: [
                 Parameter("points", .int, default: "5", range: 3...12, help: "the star's points"),
-                Parameter("size", .double, default: "120", minimum: 8, help: "the star's width in points"),
+                Parameter("star-size", .double, default: "120", minimum: 8, help: "the star's width in points"),
                 Parameter("color", .color, default: "#ffd23f", help: "the star's colour"),
                 Parameter("twinkles", .int, default: "3", range: 1...100, help: "how many times it twinkles"),
             ], build: build),

@@ -47,6 +47,7 @@ while IFS= read -r f; do
   if [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = "177ELF" ]; then elves+=("$f"); fi
 done < <(find "$pkg" -type f | sort)
 
+mkdir -p "$pkg/DEBIAN"
 cat >"$work/debian/control" <<EOF
 Source: fxhost
 
@@ -57,7 +58,6 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -l"$pkg/usr/lib/fxhost/swift" "${elves
   sed -n 's/^shlibs:Depends=//p') || { cat "$work/shlibdeps.err" >&2; exit 1; }
 [ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; cat "$work/shlibdeps.err" >&2; exit 1; }
 
-mkdir -p "$pkg/DEBIAN"
 cat >"$pkg/DEBIAN/control" <<EOF
 Package: fxhost
 Version: $version

@@ -35,6 +35,21 @@ struct SwiftPackageTests {
         init(_ d: String) { description = d }
     }
 
+    /// docs/PLUGINS.md shows the example's two files whole; what the suite
+    /// builds is what the page tells an author to write (the path aside).
+    @Test func thePluginsPageShowsTheExampleAsBuilt() throws {
+        let page = try String(contentsOfFile: Plugins.root + "/docs/PLUGINS.md", encoding: .utf8)
+        for file in ["Package.swift", "Sources/twinkle/Twinkle.swift"] {
+            let marker = try #require(page.range(of: "<!-- file: \(file) "), "no block for \(file) in PLUGINS.md")
+            let open = try #require(page.range(of: "```swift\n", range: marker.upperBound..<page.endIndex))
+            let close = try #require(page.range(of: "```\n", range: open.upperBound..<page.endIndex))
+            let shown = String(page[open.upperBound..<close.lowerBound])
+            let example = try String(contentsOfFile: Plugins.root + "/Plugins/examples/swift-package/" + file, encoding: .utf8)
+            #expect(shown == example.replacingOccurrences(of: #".package(path: "../../..")"#, with: #".package(path: "../fxhost")"#),
+                    "PLUGINS.md's \(file) differs from the example's")
+        }
+    }
+
     @Test func theMainPackageDoesNotBuildTheExample() {
         // The example is a package of its own: no target of this one covers its folder.
         #expect(!FileManager.default.fileExists(atPath: Plugins.binFolder + "/libtwinkle.so"))

@@ -6,8 +6,8 @@
 #     scripts/install.sh --bin DIR [PREFIX]       install what DIR holds (a `swift build` bin folder)
 #     scripts/install.sh --uninstall [PREFIX]     remove every file the install wrote
 #
-# DESTDIR is honoured (DESTDIR=/tmp/stage scripts/install.sh /usr puts the
-# files under /tmp/stage/usr, for packaging). Installed:
+# DESTDIR is honoured (DESTDIR=$PWD/stage scripts/install.sh /usr puts the
+# files under stage/usr, for packaging). Installed:
 #
 #     PREFIX/bin/fxhost, fxhost-pixels
 #     PREFIX/lib/fxhost/plugins/lib*.so           the effect plugins
@@ -23,11 +23,12 @@
 # The Swift runtime: the binaries and plugins link the Swift runtime's shared
 # libraries and find them through the toolchain path they were built with
 # (readelf -d shows it as RUNPATH), so by default the machine that runs them
-# needs the same Swift toolchain at the same path. --strip removes debugging
-# symbols. --bundle-swift-runtime copies
-# those libraries to PREFIX/lib/fxhost/swift and points the installed files'
-# RUNPATH there instead (it needs patchelf), so nothing outside PREFIX but the
-# Debian libraries remains (scripts/package-deb.sh does this).
+# needs the same Swift toolchain at the same path. --bundle-swift-runtime
+# copies those libraries to PREFIX/lib/fxhost/swift and points the installed
+# files' RUNPATH there instead (it needs patchelf), so nothing outside PREFIX
+# but Debian's libraries is needed (scripts/package-deb.sh does this).
+# --strip removes debugging symbols; --no-manifest writes no manifest (for a
+# package manager that tracks the files itself).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
     --strip) strip=1; shift ;;
     --no-manifest) manifest=0; shift ;;
     --uninstall) uninstall=1; shift ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "install: unknown option $1" >&2; usage ;;
     *) [ -z "$prefix" ] || usage; prefix=$1; shift ;;
   esac

@@ -89,10 +89,13 @@ if [ $bundle = 1 ] && ! command -v patchelf >/dev/null; then
 fi
 
 # What was written, and which folders were made, for --uninstall; a second
-# install keeps the folders the first one made.
-written=() made=()
+# install keeps what the first one recorded (a file it no longer writes is
+# still removed by --uninstall).
+written=() made=() earlier=()
 if [ -f "$list" ]; then
-  while IFS= read -r line; do case "$line" in "dir "*) made+=("${line#dir }") ;; esac; done <"$list"
+  while IFS= read -r line; do
+    case "$line" in "dir "*) made+=("${line#dir }") ;; "file "*) earlier+=("${line#file }") ;; esac
+  done <"$list"
 fi
 [ -z "$dest" ] || mkdir -p "$dest"
 makedir() {
@@ -155,6 +158,6 @@ fi
 
 if [ $manifest = 1 ]; then
   { for d in "${made[@]}"; do echo "dir $d"; done
-    for f in "${written[@]}"; do echo "file $f"; done; } >"$list"
+    for f in "${earlier[@]}" "${written[@]}"; do echo "file $f"; done | awk '!seen[$0]++'; } >"$list"
 fi
 echo "install: installed fxhost $version in $dest$prefix (${#written[@]} files)" >&2

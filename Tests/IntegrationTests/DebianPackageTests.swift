@@ -129,4 +129,23 @@ struct DebianPackageTests {
         let check = try runProcess(fxhost, ["check"])
         #expect(check.status == 0 && check.stdout.hasSuffix("\(plugins.count) passed, 0 failed\n"), "\(check.stdout)")
     }
+
+    /// An author's Swift plugin, built against the toolchain (the example
+    /// package), runs in the packaged fxhost on the runtime the package
+    /// carries: no library of the toolchain's runtime folder is loaded.
+    @Test func anAuthorsSwiftPluginRunsOnThePackagedRuntime() throws {
+        let (_, root) = try Self.package.get()
+        let plugin = try SwiftPackageTests.built.get()
+        let fxhost = root + "/usr/bin/fxhost"
+        let check = try runProcess(fxhost, ["check", plugin])
+        #expect(check.status == 0 && check.stdout.hasPrefix("PASS  twinkle/twinkle"), "\(check.stdout)")
+        let toolchainLdd = try runProcess("/usr/bin/env", ["ldd", plugin]).stdout
+        let core = try #require(toolchainLdd.firstMatch(of: /libswiftCore\.so => (\S+)\/libswiftCore\.so/), "\(toolchainLdd)")
+        let toolchainRuntime = String(core.output.1) + "/"
+        let traced = try runProcess(fxhost, ["--no-isolate", "--plugin", plugin, "--time", "0.5", "--sink", "jsonl"],
+                                    environment: ["LD_DEBUG": "libs"])
+        #expect(traced.status == 0 && traced.stdout.contains("\"stage/star\""), "\(traced.stdout.prefix(300))")
+        #expect(traced.stderr.contains("calling init: " + root + "/usr/bin/../lib/fxhost/swift/libswiftCore.so"))
+        #expect(!traced.stderr.contains("calling init: " + toolchainRuntime), "a toolchain library was loaded")
+    }
 }

@@ -114,6 +114,16 @@ struct InstallTests {
         #expect((try? FileManager.default.contentsOfDirectory(atPath: stage)) == [], "the folders the install made are gone")
     }
 
+    /// A copy of fxhost with no header near it says where it looked and what to do.
+    @Test func cflagsWithNoHeaderSaysWhereItLooked() throws {
+        let dir = try TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(atPath: Plugins.fxhost, toPath: dir + "/fxhost")
+        let r = try runProcess(dir + "/fxhost", ["--cflags"])
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr == "fxhost: error: cannot find fx.h: looked in ../include/fxhost beside this fxhost (where scripts/install.sh puts it) and in a source tree around it; install fxhost, or pass -I with the folder of fx.h\n",
+                "\(r.stderr)")
+    }
+
     @Test func badInvocationsSayWhatIsWrong() throws {
         let nothing = try script(["--uninstall", Self.prefix])
         #expect(nothing.status == 1 && nothing.stderr.contains("nothing to uninstall"), "\(nothing.stderr)")

@@ -8,8 +8,8 @@ set -euo pipefail
 packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
-# And build the Debian package (dpkg-dev, patchelf) and check the manual page (groff).
-if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf groff-base); fi
+# And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
+if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "spinner", type: .dynamic, targets: ["spinner"]),
         .library(name: "fade", type: .dynamic, targets: ["fade"]),
         .library(name: "pulse", type: .dynamic, targets: ["pulse"]),
+        // For plugins in packages of their own (docs/PLUGINS.md): the C ABI and its Swift face.
+        .library(name: "FXPluginKit", targets: ["FXPluginKit"]),
+        .library(name: "CFX", targets: ["CFX"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -87,6 +90,9 @@ let package = Package(
         .testTarget(
             name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
+        // FXPluginKit driven against the real host function table, in process.
+        .testTarget(
+            name: "FXPluginKitTests", dependencies: ["FXPluginKit", "FXHost", "FXCore", "CFX"], path: "Tests/FXPluginKitTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,8 @@ packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev li
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 # The independent-renderer tests draw the same scenes with headless Chromium.
 if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
+# And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
+if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

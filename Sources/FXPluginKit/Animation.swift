@@ -65,21 +65,37 @@ public final class Animation {
     /// "linear", "easeIn", "easeOut", "easeInEaseOut" or "default".
     @discardableResult public func timingFunction(_ name: String) throws(PluginError) -> Animation { try set("timingFunction", name) }
 
-    /// Keyframe values, checked against the key path.
+    /// Keyframe values, checked against the key path. Every value is handed
+    /// over in one call, so the text and arrays inside each are copied first:
+    /// a value's own pointers are only valid inside its `withValue`.
     @discardableResult
     public func values(_ vs: [any ValueConvertible]) throws(PluginError) -> Animation {
-        // Each value's pointers are only valid inside its withValue; strings are
-        // copied so that all of them can be handed over in one call.
         var raw: [fx_value] = []
-        var owned: [UnsafeMutablePointer<CChar>] = []
+        var owned: [UnsafeMutableRawPointer] = []
         defer { owned.forEach { free($0) } }
+        func copy<T>(_ source: UnsafePointer<T>?, _ count: Int) -> UnsafePointer<T>? {
+            guard let source else { return nil }
+            let p = malloc(max(1, count) * MemoryLayout<T>.stride)!
+            owned.append(p)
+            let typed = p.bindMemory(to: T.self, capacity: max(1, count))
+            typed.initialize(from: source, count: count)
+            return UnsafePointer(typed)
+        }
         for v in vs {
-            if let s = v as? String {
-                let c = strdup(s)!
-                owned.append(c)
-                raw.append(fx_string_value(c))
-            } else {
-                v.withValue { raw.append($0.pointee) }
+            v.withValue { p in
+                var value = p.pointee
+                switch value.type {
+                case FX_VALUE_STRING:
+                    if let s = value.u.string {
+                        let c = strdup(s)!
+                        owned.append(UnsafeMutableRawPointer(c))
+                        value.u.string = UnsafePointer(c)
+                    }
+                case FX_VALUE_NUMBERS: value.u.numbers = copy(value.u.numbers, Int(value.count))
+                case FX_VALUE_COLORS: value.u.colors = copy(value.u.colors, Int(value.count))
+                default: break
+                }
+                raw.append(value)
             }
         }
         try Host.check(raw.withUnsafeBufferPointer { Host.api.animation_set_values(handle, $0.baseAddress, UInt32($0.count)) })

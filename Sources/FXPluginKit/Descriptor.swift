@@ -11,10 +11,23 @@ public struct Parameter: Sendable {
     public let kind: Kind
     public let help: String
     public let defaultValue: String
-    public let range: ClosedRange<Double>?
+    /// The lower bound of a number (FX_PARAM_HAS_MIN), if any.
+    public let minimum: Double?
+    /// The upper bound of a number (FX_PARAM_HAS_MAX), if any.
+    public let maximum: Double?
+    /// Both bounds, when there are both.
+    public var range: ClosedRange<Double>? {
+        guard let minimum, let maximum, minimum <= maximum else { return nil }
+        return minimum...maximum
+    }
 
-    public init(_ name: String, _ kind: Kind, default defaultValue: String, range: ClosedRange<Double>? = nil, help: String) {
-        self.name = name; self.kind = kind; self.help = help; self.defaultValue = defaultValue; self.range = range
+    /// `range: a...b` bounds a number on both sides; `minimum:` or `maximum:`
+    /// alone bounds one side (and overrides that side of `range`).
+    public init(_ name: String, _ kind: Kind, default defaultValue: String, range: ClosedRange<Double>? = nil,
+                minimum: Double? = nil, maximum: Double? = nil, help: String) {
+        self.name = name; self.kind = kind; self.help = help; self.defaultValue = defaultValue
+        self.minimum = minimum ?? range?.lowerBound
+        self.maximum = maximum ?? range?.upperBound
     }
 }
 
@@ -62,10 +75,13 @@ public enum Descriptor {
                     q.choices = UnsafePointer(list)
                     q.choice_count = UInt32(names.count)
                 }
-                if let r = p.range {
-                    q.flags = FX_PARAM_HAS_MIN | FX_PARAM_HAS_MAX
-                    q.min = r.lowerBound
-                    q.max = r.upperBound
+                if let minimum = p.minimum {
+                    q.flags |= FX_PARAM_HAS_MIN
+                    q.min = minimum
+                }
+                if let maximum = p.maximum {
+                    q.flags |= FX_PARAM_HAS_MAX
+                    q.max = maximum
                 }
                 ps[j] = q
             }

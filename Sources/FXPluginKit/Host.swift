@@ -27,6 +27,10 @@ public enum Host {
         return Int(table.pointee.struct_size) >= offset + MemoryLayout<T?>.size && table.pointee[keyPath: member] != nil
     }
 
+    /// The ABI version of the running host (`api->abi_major`, `api->abi_minor`),
+    /// which may be older or newer than the fx.h this plugin was built with.
+    public static var abiVersion: (major: Int, minor: Int) { (Int(api.abi_major), Int(api.abi_minor)) }
+
     /// Turns a host status into a thrown error carrying the host's message.
     static func check(_ status: fx_status) throws(PluginError) {
         guard status == FX_OK else {
@@ -67,6 +71,12 @@ public enum Host {
         try check(event.withCString { api.event_on($0, Callback.eventTrampoline, box) })
     }
 
+    /// The same, for an action that wants the event's name (one action for several events).
+    public static func on(_ event: String, _ action: @escaping (String) throws -> Void) throws(PluginError) {
+        let box = Unmanaged.passRetained(Callback(fire: nil, event: action)).toOpaque()
+        try check(event.withCString { api.event_on($0, Callback.eventTrampoline, box) })
+    }
+
     /// What a Swift plugin's `fx_plugin_entry` does: keep the host's table, return the descriptor.
     public static func entry(_ table: UnsafePointer<fx_api>?, _ descriptor: UnsafePointer<fx_plugin>) -> UnsafePointer<fx_plugin> {
         Host.table = table
@@ -101,8 +111,12 @@ final class Callback {
     let fire: (() throws -> Void)?
     /// did-stop.
     let stop: ((Bool) throws -> Void)?
+    /// Events whose action takes the event's name.
+    let event: ((String) throws -> Void)?
 
-    init(fire: (() throws -> Void)?, stop: ((Bool) throws -> Void)? = nil) { self.fire = fire; self.stop = stop }
+    init(fire: (() throws -> Void)?, stop: ((Bool) throws -> Void)? = nil, event: ((String) throws -> Void)? = nil) {
+        self.fire = fire; self.stop = stop; self.event = event
+    }
 
     static func retain(fire: (() throws -> Void)?, stop: ((Bool) throws -> Void)? = nil) -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(Callback(fire: fire, stop: stop)).toOpaque()
@@ -115,8 +129,11 @@ final class Callback {
     static let fireTrampoline: fx_timer_fn = { user in
         Host.report { try Callback.box(user)?.fire?() }
     }
-    static let eventTrampoline: fx_event_fn = { user, _ in
-        Host.report { try Callback.box(user)?.fire?() }
+    static let eventTrampoline: fx_event_fn = { user, name in
+        Host.report {
+            let box = Callback.box(user)
+            if let event = box?.event { try event(name.map { String(cString: $0) } ?? "") } else { try box?.fire?() }
+        }
     }
     static let stopTrampoline: fx_did_stop_fn = { user, finished in
         Host.report { try Callback.box(user)?.stop?(finished != 0) }

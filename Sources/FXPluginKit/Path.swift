@@ -57,6 +57,13 @@ public struct Image: ValueConvertible, Sendable {
         handle = h; width = Int(w); height = Int(ht)
     }
 
+    /// An image the host handed back (`ReadValue.handle` of a layer's `contents`).
+    public init(handle: fx_image) throws(PluginError) {
+        var w: Int32 = 0, ht: Int32 = 0
+        try Host.check(Host.api.image_size(handle, &w, &ht))
+        self.handle = handle; width = Int(w); height = Int(ht)
+    }
+
     /// From straight-alpha RGBA bytes, rows top to bottom.
     public init(width: Int, height: Int, rgba: [UInt8]) throws(PluginError) {
         guard rgba.count == width * height * 4 else {

@@ -1,7 +1,7 @@
 import Testing
 @testable import FXCore
 
-/// The timing rules of research/timing-rules.md, each checked against the
+/// The timing rules of docs/timing.md (R1–R26), each checked against the
 /// formula written out by hand.
 @Suite struct MediaTimingTests {
     func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming {

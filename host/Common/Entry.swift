@@ -24,11 +24,17 @@ func listPlugins(_ o: Options) -> Int32 {
     return failed ? 1 : 0
 }
 
-/// Where fx.h is: an installed `../include/fxhost` beside the binary, or the
-/// source tree the binary was built in (`swift build` puts it under .build/).
+/// Where fx.h is, as a canonical path: installed in `../include/fxhost`
+/// beside the binary (scripts/install.sh, the Debian package), or the source
+/// tree the binary was built in (`swift build` puts it under .build/).
 func headerFolder() -> String? {
     guard var dir = PluginLocator.executableFolder() else { return nil }
-    if access(dir + "/../include/fxhost/fx.h", R_OK) == 0 { return dir + "/../include/fxhost" }
+    func canonical(_ path: String) -> String {
+        guard let p = realpath(path, nil) else { return path }
+        defer { free(p) }
+        return String(cString: p)
+    }
+    if access(dir + "/../include/fxhost/fx.h", R_OK) == 0 { return canonical(dir + "/../include/fxhost") }
     for _ in 0..<6 {
         if access(dir + "/Sources/CFX/include/fx.h", R_OK) == 0 { return dir + "/Sources/CFX/include" }
         guard let slash = dir.lastIndex(of: "/"), slash > dir.startIndex else { break }
@@ -128,7 +134,7 @@ public func fxhostMain(pixels: Pixels?) -> Never {
     case .version: print(Help.version)
     case .cflags:
         guard let folder = headerFolder() else {
-            stderrLine("fxhost: error: cannot find fx.h beside this fxhost (looked in ../include/fxhost and the source tree it was built from)")
+            stderrLine("fxhost: error: cannot find fx.h: looked in ../include/fxhost beside this fxhost (where scripts/install.sh puts it) and in a source tree around it; install fxhost, or pass -I with the folder of fx.h")
             exit(1)
         }
         print("-I\(folder)")

@@ -1,0 +1,151 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// scripts/package-deb.sh on the binaries this suite tests, unpacked with
+/// `dpkg -x` into a temporary root and run from there. Its Depends is checked
+/// against a second derivation (each ELF's NEEDED entries, resolved by
+/// ldconfig and owned per dpkg -S), and the programs must load the Swift
+/// runtime the package carries, not the toolchain's. Skipped in the
+/// AddressSanitizer pass: the work is in dpkg.
+@Suite(.serialized, .disabled(if: TestSupport.isSanitizerPass, "drives dpkg-deb and dpkg-shlibdeps; ran in the ordinary pass"))
+struct DebianPackageTests {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// The package and the folder it was unpacked into, made once for the suite.
+    static let package: Result<(deb: String, root: String), Error> = Result {
+        let dir = try TestSupport.temporaryFolder()
+        let r = try runProcess("/usr/bin/env", ["bash", Plugins.root + "/scripts/package-deb.sh", "--bin", Plugins.binFolder,
+                                                "--out", dir, "--compression", "none"])
+        guard r.status == 0 else { throw Failure("package-deb.sh failed:\n\(r.stderr)") }
+        let deb = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let x = try runProcess("/usr/bin/env", ["dpkg", "-x", deb, dir + "/root"])
+        guard x.status == 0 else { throw Failure("dpkg -x failed: \(x.stderr)") }
+        let e = try runProcess("/usr/bin/env", ["dpkg-deb", "-e", deb, dir + "/control"])
+        guard e.status == 0 else { throw Failure("dpkg-deb -e failed: \(e.stderr)") }
+        return (deb, dir + "/root")
+    }
+
+    static func field(_ name: String, _ deb: String) throws -> String {
+        try runProcess("/usr/bin/env", ["dpkg-deb", "-f", deb, name]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func itIsNamedForItsVersionAndCarriesTheHeaderAndThePcFile() throws {
+        let (deb, root) = try Self.package.get()
+        let version = try runProcess(Plugins.fxhost, ["--version"]).stdout.split(separator: " ")[1]
+        let arch = try runProcess("/usr/bin/env", ["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(URL(fileURLWithPath: deb).lastPathComponent == "fxhost_\(version)_\(arch).deb")
+        #expect(try Self.field("Package", deb) == "fxhost" && Self.field("Version", deb) == String(version))
+        for f in ["usr/bin/fxhost", "usr/bin/fxhost-pixels", "usr/include/fxhost/fx.h", "usr/lib/pkgconfig/fxhost.pc",
+                  "usr/share/man/man1/fxhost.1", "usr/lib/fxhost/plugins/libcube.so", "usr/lib/fxhost/swift/libswiftCore.so"] {
+            #expect(FileManager.default.fileExists(atPath: root + "/" + f), "\(f) is not in the package")
+        }
+        // No install manifest: dpkg owns the files.
+        #expect(!FileManager.default.fileExists(atPath: root + "/usr/lib/fxhost/install-manifest"))
+        // The md5sums dpkg will verify match the files.
+        let sums = try runProcess("/usr/bin/env", ["md5sum", "--quiet", "-c", URL(fileURLWithPath: root).deletingLastPathComponent().path + "/control/md5sums"],
+                                  cwd: root)
+        #expect(sums.status == 0, "\(sums.stdout)\(sums.stderr)")
+    }
+
+    /// Every library any packaged ELF file needs is either carried by the
+    /// package or belongs to a Debian package that Depends names.
+    @Test func dependsNamesTheOwnerOfEveryLibraryNeeded() throws {
+        let (deb, root) = try Self.package.get()
+        let depends = try Self.field("Depends", deb)
+        let named = Set(depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0] }.map(String.init))
+        #expect(named.contains("fonts-dejavu-core") && !depends.contains("swift"), "\(depends)")
+        let carried = Set(try FileManager.default.contentsOfDirectory(atPath: root + "/usr/lib/fxhost/swift"))
+        let ldconfig = try runProcess("/usr/bin/env", ["ldconfig", "-p"]).stdout
+        var soPaths: [String: String] = [:]
+        for line in ldconfig.split(separator: "\n") where line.contains("x86-64") || !line.contains("(") {
+            let parts = line.split(whereSeparator: \.isWhitespace)
+            if let name = parts.first, let path = parts.last, path.hasPrefix("/"), soPaths[String(name)] == nil {
+                soPaths[String(name)] = String(path)
+            }
+        }
+        var needed: [String: String] = [:]  // library path → the ELF file that needs it
+        let elves = ["usr/bin/fxhost", "usr/bin/fxhost-pixels"]
+            + (try FileManager.default.contentsOfDirectory(atPath: root + "/usr/lib/fxhost/plugins")).map { "usr/lib/fxhost/plugins/" + $0 }
+        for elf in elves {
+            let dynamic = try runProcess("/usr/bin/env", ["readelf", "-d", root + "/" + elf]).stdout
+            for m in dynamic.matches(of: /\(NEEDED\)\s+Shared library: \[([^\]]+)\]/) {
+                let soname = String(m.output.1)
+                if carried.contains(soname) { continue }
+                needed[try #require(soPaths[soname], "\(soname) (needed by \(elf)) is not in ldconfig's cache")] = elf
+            }
+        }
+        let owned = try Self.owners(of: Array(needed.keys))
+        var owners: Set<String> = []
+        for (path, elf) in needed { owners.insert(try #require(owned[path], "no Debian package owns \(path), needed by \(elf)")) }
+        #expect(owners.count >= 8 && owners.contains("libcairo2") && owners.contains("libffi8"), "\(owners)")
+        for owner in owners { #expect(named.contains(owner), "\(owner) is needed but not in Depends: \(depends)") }
+    }
+
+    /// The package dpkg says owns each library file, trying it as named, with
+    /// its links resolved, and on either side of the /lib → /usr/lib merge; one dpkg -S for all.
+    static func owners(of paths: [String]) throws -> [String: String] {
+        func variants(_ path: String) -> [String] {
+            let both = [path, URL(fileURLWithPath: path).resolvingSymlinksInPath().path]
+            return both + both.map { $0.hasPrefix("/usr/") ? String($0.dropFirst(4)) : "/usr" + $0 }
+        }
+        // dpkg -S answers "package:arch: /path" for each path it knows, and fails only if some were unknown.
+        let r = try runProcess("/usr/bin/env", ["dpkg", "-S"] + Array(Set(paths.flatMap(variants))))
+        var byPath: [String: String] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            guard let colon = line.range(of: ": ") else { continue }
+            let package = line[..<colon.lowerBound].split(separator: ":")[0]
+            byPath[String(line[colon.upperBound...])] = String(package)
+        }
+        var out: [String: String] = [:]
+        for p in paths { out[p] = variants(p).lazy.compactMap { byPath[$0] }.first }
+        return out
+    }
+
+    @Test func theUnpackedProgramsRunOnTheRuntimeTheyCarry() throws {
+        let (_, root) = try Self.package.get()
+        let fxhost = root + "/usr/bin/fxhost"
+        for elf in ["usr/bin/fxhost", "usr/bin/fxhost-pixels", "usr/lib/fxhost/plugins/libcube.so"] {
+            let ldd = try runProcess("/usr/bin/env", ["ldd", root + "/" + elf]).stdout
+            let core = try #require(ldd.split(separator: "\n").first { $0.contains("libswiftCore.so =>") }, "\(ldd)")
+            let path = try #require(core.firstMatch(of: /=> (\S+)/)).output.1
+            #expect(URL(fileURLWithPath: String(path)).standardized.path == root + "/usr/lib/fxhost/swift/libswiftCore.so", "\(elf): \(core)")
+            #expect(!ldd.contains("not found"), "\(elf): \(ldd)")
+        }
+        let version = try runProcess(fxhost, ["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("fxhost "), "\(version.stderr)")
+        let sample = try runProcess(fxhost, ["--plugin", "cube", "--text", "Rome", "--time", "0.25", "--sink", "jsonl"])
+        #expect(sample.status == 0 && sample.stdout.contains("\"stage/label\""), "\(sample.stderr)")
+        let gif = URL(fileURLWithPath: root).deletingLastPathComponent().path + "/spinner.gif"
+        let pixels = try runProcess(fxhost, ["--plugin", "spinner", "--end", "0.3", "--out", gif])
+        #expect(pixels.status == 0 && FileManager.default.fileExists(atPath: gif), "\(pixels.stderr)")
+        let flags = try runProcess(fxhost, ["--cflags"])
+        #expect(flags.stdout == "-I\(root)/usr/include/fxhost\n", "\(flags.stdout)\(flags.stderr)")
+        let plugins = try FileManager.default.contentsOfDirectory(atPath: root + "/usr/lib/fxhost/plugins")
+        #expect(plugins.count == (try Plugins.swiftPlugins()).count)
+        let check = try runProcess(fxhost, ["check"])
+        #expect(check.status == 0 && check.stdout.hasSuffix("\(plugins.count) passed, 0 failed\n"), "\(check.stdout)")
+    }
+
+    /// An author's Swift plugin, built against the toolchain (the example
+    /// package), runs in the packaged fxhost on the runtime the package
+    /// carries: no library of the toolchain's runtime folder is loaded.
+    @Test func anAuthorsSwiftPluginRunsOnThePackagedRuntime() throws {
+        let (_, root) = try Self.package.get()
+        let plugin = try SwiftPackageTests.built.get()
+        let fxhost = root + "/usr/bin/fxhost"
+        let check = try runProcess(fxhost, ["check", plugin])
+        #expect(check.status == 0 && check.stdout.hasPrefix("PASS  twinkle/twinkle"), "\(check.stdout)")
+        let toolchainLdd = try runProcess("/usr/bin/env", ["ldd", plugin]).stdout
+        let core = try #require(toolchainLdd.firstMatch(of: /libswiftCore\.so => (\S+)\/libswiftCore\.so/), "\(toolchainLdd)")
+        let toolchainRuntime = String(core.output.1) + "/"
+        let traced = try runProcess(fxhost, ["--no-isolate", "--plugin", plugin, "--time", "0.5", "--sink", "jsonl"],
+                                    environment: ["LD_DEBUG": "libs"])
+        #expect(traced.status == 0 && traced.stdout.contains("\"stage/star\""), "\(traced.stdout.prefix(300))")
+        #expect(traced.stderr.contains("calling init: " + root + "/usr/bin/../lib/fxhost/swift/libswiftCore.so"))
+        #expect(!traced.stderr.contains("calling init: " + toolchainRuntime), "a toolchain library was loaded")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Plugins/examples/swift-package built as a third party builds it: a package
+/// of its own that depends on fxhost by path and uses the FXPluginKit product,
+/// built with its own scratch folder (never this package's .build), then run
+/// by the real fxhost. Skipped in the AddressSanitizer pass: the work is a
+/// nested `swift build`.
+@Suite(.serialized, .disabled(if: TestSupport.isSanitizerPass, "a nested swift build; it ran in the ordinary pass"))
+struct SwiftPackageTests {
+    /// Builds the example once for the suite: a copy whose dependency line
+    /// points at this checkout through a link named `fxhost`, the identity the
+    /// example's `package: "fxhost"` names (a checkout cloned under its own name).
+    static let built: Result<String, Error> = Result {
+        guard let swift = TestSupport.which("swift") else { throw Failure("swift is not on PATH") }
+        let dir = try TestSupport.temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: dir + "/fxhost", withDestinationPath: Plugins.root)
+        try FileManager.default.copyItem(atPath: Plugins.root + "/Plugins/examples/swift-package", toPath: dir + "/twinkle")
+        let manifest = dir + "/twinkle/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        let line = #".package(path: "../../..")"#
+        guard text.contains(line) else { throw Failure("the example's Package.swift no longer says \(line)") }
+        try text.replacingOccurrences(of: line, with: ".package(path: \"\(dir)/fxhost\")")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let r = try runProcess(swift, ["build", "--package-path", dir + "/twinkle", "--scratch-path", dir + "/scratch"])
+        guard r.status == 0 else { throw Failure("swift build of the example failed:\n\(r.stdout)\n\(r.stderr)") }
+        let plugin = dir + "/scratch/debug/libtwinkle.so"
+        guard FileManager.default.fileExists(atPath: plugin) else { throw Failure("no \(plugin) after the build") }
+        return plugin
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// docs/PLUGINS.md shows the example's two files whole; what the suite
+    /// builds is what the page tells an author to write (the path aside).
+    @Test func thePluginsPageShowsTheExampleAsBuilt() throws {
+        let page = try String(contentsOfFile: Plugins.root + "/docs/PLUGINS.md", encoding: .utf8)
+        for file in ["Package.swift", "Sources/twinkle/Twinkle.swift"] {
+            let marker = try #require(page.range(of: "<!-- file: \(file) "), "no block for \(file) in PLUGINS.md")
+            let open = try #require(page.range(of: "```swift\n", range: marker.upperBound..<page.endIndex))
+            let close = try #require(page.range(of: "```\n", range: open.upperBound..<page.endIndex))
+            let shown = String(page[open.upperBound..<close.lowerBound])
+            let example = try String(contentsOfFile: Plugins.root + "/Plugins/examples/swift-package/" + file, encoding: .utf8)
+            #expect(shown == example.replacingOccurrences(of: #".package(path: "../../..")"#, with: #".package(path: "../fxhost")"#),
+                    "PLUGINS.md's \(file) differs from the example's")
+        }
+    }
+
+    @Test func theMainPackageDoesNotBuildTheExample() {
+        // The example is a package of its own: no target of this one covers its folder.
+        #expect(!FileManager.default.fileExists(atPath: Plugins.binFolder + "/libtwinkle.so"))
+    }
+
+    @Test func itBuildsAndPassesCheck() throws {
+        let plugin = try Self.built.get()
+        let r = try Plugins.run(["check", plugin])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasPrefix("PASS  twinkle/twinkle") && r.stdout.hasSuffix("1 passed, 0 failed\n"), "\(r.stdout)")
+        let help = try Plugins.run(["--plugin", plugin, "--help"])
+        // `minimum:` alone bounds one side only.
+        #expect(help.stdout.contains("--star-size"), "\(help.stdout)")
+        #expect(help.stdout.contains("--star-size  a number of at least 8, default '120'"), "\(help.stdout)")
+    }
+
+    /// The twinkle's first segment uses the custom curve (0.5, 0, 1, 0.6):
+    /// 0.15 of the way into a 0.6 s cycle that starts at 0.8 s is half way
+    /// through the segment (key time 0.3), so the scale is 1 − 0.3 × curve(0.5).
+    @Test func theCustomSegmentCurveShapesTheScale() throws {
+        let plugin = try Self.built.get()
+        let s = try Plugins.samples(["--plugin", plugin, "--time", "0.89"])
+        let t = try #require(s.first?.layer("stage/star")).transform
+        let expected = 1 - 0.3 * cubicBezier(0.5, 0, 1, 0.6, at: 0.5)
+        #expect(abs(t[0] - expected) < 1e-6 && abs(t[5] - expected) < 1e-6, "\(t[0]) vs \(expected)")
+    }
+
+    /// A tap at 1 s spins the star by 2π/5 over 0.4 s, ease-in-ease-out: half
+    /// way (1.2 s) the symmetric curve is at 0.5, so the angle is π/5.
+    @Test func aTapSpinsTheStar() throws {
+        let plugin = try Self.built.get()
+        let s = try Plugins.samples(["--plugin", plugin, "--event", "1:tap", "--time", "1.2"])
+        let t = try #require(s.first?.layer("stage/star")).transform
+        #expect(abs(atan2(t[1], t[0]) - Double.pi / 5) < 1e-9, "\(t)")
+        let still = try Plugins.samples(["--plugin", plugin, "--time", "1.2"])
+        #expect(try #require(still.first?.layer("stage/star")).transform[1] == 0)
+    }
+}
+
+/// y of the cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1),
+/// (x2, y2) where its x is `x`, found by bisection on the curve parameter.
+func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    func coordinate(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+        3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+    }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<200 {
+        let mid = (lo + hi) / 2
+        if coordinate(x1, x2, mid) < x { lo = mid } else { hi = mid }
+    }
+    return coordinate(y1, y2, (lo + hi) / 2)
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the Debian package fxhost_VERSION_ARCH.deb: the two executables, the
+# plugins, the Swift runtime they need (in /usr/lib/fxhost/swift, so the
+# machine needs no Swift toolchain), and, for plugin authors, fx.h and
+# fxhost.pc (one package: a plugin needs only the header).
+#
+#     scripts/package-deb.sh [--bin DIR] [--out DIR] [--compression xz|gzip|none]
+#
+# Without --bin it builds the release configuration first. Depends lists the
+# Debian packages of every shared library the files need, as dpkg-shlibdeps
+# finds them, plus fonts-dejavu-core (text renders the same everywhere).
+# Needs dpkg-dev and patchelf (scripts/setup.sh --test installs them).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+usage() { echo "usage: scripts/package-deb.sh [--bin DIR] [--out DIR] [--compression xz|gzip|none]" >&2; exit 2; }
+bin="" out="$root" compression=xz
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bin) [ $# -ge 2 ] || usage; bin=$2; shift 2 ;;
+    --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+    --compression) [ $# -ge 2 ] || usage; compression=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+case "$compression" in xz|gzip|none) ;; *) echo "package-deb: --compression takes xz, gzip or none (got '$compression')" >&2; exit 2 ;; esac
+[ -d "$out" ] || { echo "package-deb: the output folder '$out' does not exist" >&2; exit 2; }
+for tool in dpkg-deb dpkg-shlibdeps patchelf; do
+  command -v $tool >/dev/null || { echo "package-deb: $tool is missing: apt-get install dpkg-dev patchelf (or scripts/setup.sh --test)" >&2; exit 1; }
+done
+if [ -z "$bin" ]; then
+  "$root/scripts/setup.sh"
+  (cd "$root" && swift build -c release >&2) || { echo "package-deb: the build failed (see above)" >&2; exit 1; }
+  bin=$(cd "$root" && swift build -c release --show-bin-path)
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# dpkg-shlibdeps reads debian/control and treats libraries under debian/PACKAGE as the package's own.
+pkg="$work/debian/fxhost"
+DESTDIR="$pkg" "$root/scripts/install.sh" --bin "$bin" --bundle-swift-runtime --strip --no-manifest /usr
+version=$("$pkg/usr/bin/fxhost" --version | awk '{print $2}')
+arch=$(dpkg --print-architecture)
+
+elves=()
+while IFS= read -r f; do
+  if [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = "177ELF" ]; then elves+=("$f"); fi
+done < <(find "$pkg" -type f | sort)
+
+mkdir -p "$pkg/DEBIAN"
+cat >"$work/debian/control" <<EOF
+Source: fxhost
+
+Package: fxhost
+Architecture: any
+EOF
+depends=$(cd "$work" && dpkg-shlibdeps -O -l"$pkg/usr/lib/fxhost/swift" "${elves[@]}" 2>"$work/shlibdeps.err" |
+  sed -n 's/^shlibs:Depends=//p') || { cat "$work/shlibdeps.err" >&2; exit 1; }
+[ -n "$depends" ] || { echo "package-deb: dpkg-shlibdeps found no dependencies" >&2; cat "$work/shlibdeps.err" >&2; exit 1; }
+
+cat >"$pkg/DEBIAN/control" <<EOF
+Package: fxhost
+Version: $version
+Architecture: $arch
+Maintainer: fxhost maintainers <fxhost@packages.invalid>
+Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
+Depends: $depends, fonts-dejavu-core
+Section: graphics
+Priority: optional
+Description: Core Animation-style effects engine, with effect plugins
+ fxhost loads effect plugins (shared objects) through one stable C header,
+ fx.h, plays them on a simulated clock with Core Animation's timing rules, and
+ writes what it sampled as a trace, JSON lines, PNG, APNG, GIF or Y4M video.
+ .
+ This package carries the plugin ABI too: /usr/include/fxhost/fx.h and
+ fxhost.pc (pkg-config --cflags fxhost), and the Swift runtime the programs
+ and plugins need, in /usr/lib/fxhost/swift.
+EOF
+(cd "$pkg" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) >"$pkg/DEBIAN/md5sums"
+deb="$out/fxhost_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Z"$compression" --build "$pkg" "$deb.partial" >/dev/null
+mv "$deb.partial" "$deb"
+echo "$deb"

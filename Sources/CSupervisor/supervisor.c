@@ -1,7 +1,10 @@
 #define _GNU_SOURCE
 #include "supervisor.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -108,12 +111,49 @@ void fxs_install_supervisor_signals(int wake) {
     struct sigaction sa;
     int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
     size_t i;
+    sigset_t unblock;
     wake_fd = wake;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_supervisor_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_NOCLDSTOP;
-    for (i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &sa, NULL);
+    sigemptyset(&unblock);
+    for (i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        /* A signal ignored at start (nohup, a background job) stays ignored, as programs do. */
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && signals[i] != SIGCHLD) continue;
+        sigaction(signals[i], &sa, NULL);
+        /* Started from a thread that blocks signals (thread pools do), they would never arrive. */
+        sigaddset(&unblock, signals[i]);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+}
+
+void fxs_reset_child_signals(void) {
+    sigset_t none;
+    int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+    size_t i;
+    for (i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == on_supervisor_signal) signal(signals[i], SIG_DFL);
+    }
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, NULL);
+}
+
+void fxs_close_inherited_descriptors(int keep1, int keep2) {
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    int listing;
+    if (!d) return;
+    listing = dirfd(d);
+    while ((e = readdir(d)) != NULL) {
+        char *end;
+        long fd = strtol(e->d_name, &end, 10);
+        if (*end != '\0' || end == e->d_name) continue;
+        if (fd > 2 && fd != listing && fd != keep1 && fd != keep2) close((int)fd);
+    }
+    closedir(d);
 }
 
 int fxs_stop_signal(void) { return stop_signal; }
@@ -121,3 +161,15 @@ int fxs_stop_signal(void) { return stop_signal; }
 __attribute__((noinline)) const void *fxs_stack_mark(void) { return __builtin_frame_address(0); }
 
 int fxs_pipe(int fds[2], int flags) { return pipe2(fds, flags); }
+
+static volatile sig_atomic_t serving;
+
+int fxs_host_call_begin(void) {
+    if (serving) return 0;
+    serving = 1;
+    return 1;
+}
+
+void fxs_host_call_set(int value) { serving = value; }
+
+int fxs_host_call_serving(void) { return serving; }

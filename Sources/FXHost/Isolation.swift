@@ -88,7 +88,18 @@ public enum Isolation {
         return true
     }
 
+    /// Whether a host call was under way when each phase of plugin code began.
+    nonisolated(unsafe) static var servingStack: [Int32] = []
+
+    /// Starts a host call: false when one is already under way at this level of
+    /// plugin code (a signal handler that interrupted it), which gets FX_ERR_NOT_NOW.
+    static func beginHostCall() -> Bool { fxs_host_call_begin() != 0 }
+    static func endHostCall() { fxs_host_call_set(0) }
+
     static func enter(_ phase: String) {
+        // Plugin code called from inside a host call (a nested callback) may call the host again.
+        servingStack.append(fxs_host_call_serving())
+        fxs_host_call_set(0)
         phases.append(phase)
         marks.append(UInt(bitPattern: fxs_stack_mark()))
         fxs_set_plugin_depth(Int32(phases.count))
@@ -96,6 +107,7 @@ public enum Isolation {
     }
 
     static func leave() {
+        if let serving = servingStack.popLast() { fxs_host_call_set(serving) }
         guard channel >= 0 else {
             phases.removeLast(); marks.removeLast()
             return
@@ -133,7 +145,8 @@ public enum Isolation {
     static func becomeChild(control: Int32, data: Int32, nonce: String, supervisor: pid_t) {
         if fxs_die_with_supervisor(supervisor) != 0 { _exit(1) }
         // Signal handlers the supervisor installed are not the child's.
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { signal(s, SIG_DFL) }
+        fxs_reset_child_signals()
+        fxs_close_inherited_descriptors(control, data)
         // A crash must end the child with its signal, for the parent to name,
         // not run the Swift runtime's backtracer.
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, SIG_DFL) }

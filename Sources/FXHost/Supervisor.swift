@@ -4,6 +4,7 @@ import Glibc
 extension Isolation {
     /// The pipe the parent's signal handlers (SIGINT, SIGTERM, SIGHUP, SIGCHLD) write to.
     nonisolated(unsafe) static var wake: [Int32] = []
+    nonisolated(unsafe) static var warnedUnguarded = false
 
     /// How long the parent waits for a child whose pipe closed to be seen dead
     /// before it decides that plugin code closed the pipe and goes on without it.
@@ -197,7 +198,14 @@ extension Isolation {
             expected += 1
             let text = Watch.unescape(parts[3])
             switch String(decoding: parts[2], as: UTF8.self) {
-            case "guard": guarded = text == "on"
+            case "guard":
+                guarded = text == "on"
+                if !guarded && !Isolation.warnedUnguarded {
+                    // The fallback says so, once a process: plugin code here can signal fxhost itself.
+                    Isolation.warnedUnguarded = true
+                    var line = "fxhost: warning: the seccomp guard is not available here (\(text)): plugin code can signal fxhost itself\n"
+                    line.withUTF8 { _ = Isolation.writeAll(2, UnsafeRawBufferPointer($0)) }
+                }
             case "plugin": plugin = text
             case "enter":
                 stack.append(text)

@@ -44,8 +44,9 @@ public final class OutputFile {
     /// A file at `path` ("-" is standard output). Fails early, before any
     /// sampling, when the folder is missing or not writable, or a device,
     /// FIFO or socket cannot be opened.
-    public init(path given: String) throws {
-        shown = given == "-" ? "standard output" : "'\(given)'"
+    /// `shownAs` is the name messages use (the path as the user gave it, when `given` was resolved).
+    public init(path given: String, shownAs: String? = nil) throws {
+        shown = given == "-" ? "standard output" : "'\(shownAs ?? given)'"
         if given == "-" {
             fd = 1; finalPath = nil; tempPath = nil
             return
@@ -54,9 +55,9 @@ public final class OutputFile {
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
             guard (st.st_mode & S_IFMT) != S_IFDIR else {
-                throw OutputError("cannot write '\(given)': it is a folder")
+                throw OutputError("cannot write \(shown): it is a folder")
             }
-            fd = try OutputFile.openDirect(path, given, kind: st.st_mode & S_IFMT)
+            fd = try OutputFile.openDirect(path, shown, kind: st.st_mode & S_IFMT)
             finalPath = path; tempPath = nil
             return
         }
@@ -65,7 +66,7 @@ public final class OutputFile {
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
             let why = String(cString: strerror(errno))
-            throw OutputError("cannot write '\(given)': \(why) (the folder '\(folder.isEmpty ? "/" : folder)' must exist and be writable)")
+            throw OutputError("cannot write \(shown): \(why) (the folder '\(folder.isEmpty ? "/" : folder)' must exist and be writable)")
         }
         fd = made
         finalPath = path
@@ -85,8 +86,8 @@ public final class OutputFile {
     }
 
     /// Opens a device, FIFO or socket for writing in place.
-    private static func openDirect(_ path: String, _ given: String, kind: mode_t) throws -> Int32 {
-        func failure(_ why: String) -> OutputError { OutputError("cannot write '\(given)': \(why)") }
+    private static func openDirect(_ path: String, _ shown: String, kind: mode_t) throws -> Int32 {
+        func failure(_ why: String) -> OutputError { OutputError("cannot write \(shown): \(why)") }
         if kind == S_IFSOCK {
             let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard s >= 0 else { throw failure(String(cString: strerror(errno))) }

@@ -50,8 +50,8 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     try checkKnownLimits(o)
     // Outputs are named from the folder fxhost started in, whatever plugin code does with its folder.
-    o.out = o.out.map(OutputFile.absolute)
-    o.sheet = o.sheet.map(OutputFile.absolute)
+    o.out = o.out.map(OutputNames.resolve)
+    o.sheet = o.sheet.map(OutputNames.resolve)
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
     let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") },
@@ -72,7 +72,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     let inputs = arguments.compactMap { a -> String? in if case .file(let f) = a, !f.isEmpty { return f } else { return nil } } + [path]
     for output in [o.out, o.sheet].compactMap({ $0 }) where output != "-" {
         if let clash = inputs.first(where: { sameFile($0, output) }) {
-            throw HostError.usage("--out \(output) is also an input ('\(clash)'); write to another file")
+            throw HostError.usage("--out \(OutputNames.given[output] ?? output) is also an input ('\(clash)'); write to another file")
         }
     }
 

@@ -29,9 +29,24 @@ void fxs_install_child_sigpipe(void);
 void fxs_install_supervisor_signals(int wake);
 int fxs_stop_signal(void);
 
+/* In the child: the supervisor's handlers back to the default, and no signal blocked,
+ * so plugin code starts from an ordinary signal state. */
+void fxs_reset_child_signals(void);
+
+/* In the child: closes every descriptor above 2 but `keep1` and `keep2`, so that
+ * processes plugin code starts hold none of what fxhost's caller handed fxhost. */
+void fxs_close_inherited_descriptors(int keep1, int keep2);
+
 /* The address of this call's frame: a cheap stack depth, to tell plugin code
  * that jumped over host frames (longjmp) from code that returned. */
 const void *fxs_stack_mark(void);
+
+/* Whether a host call is under way on the plugin thread, readable and settable
+ * from a signal handler: a handler that interrupts a host call and calls the host
+ * itself is refused rather than let into state the interrupted call is changing. */
+int fxs_host_call_begin(void);
+void fxs_host_call_set(int serving);
+int fxs_host_call_serving(void);
 
 /* pipe2, which Glibc's Swift module does not show. */
 int fxs_pipe(int fds[2], int flags);

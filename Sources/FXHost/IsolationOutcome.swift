@@ -54,7 +54,7 @@ extension Isolation {
             case .fatal(let message): return "\(who): \(message)"
             case .outputClosed: return "standard output was closed before the run ended"
             case .outputFailed(let why): return "cannot write standard output: \(why)"
-            case .stopped(let s): return "stopped by \(Isolation.signalName(s)); no output was written"
+            case .stopped(let s): return "stopped by \(Isolation.signalName(s)) before the run ended; no output file was put in place"
             }
         }
     }

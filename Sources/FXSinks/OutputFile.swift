@@ -32,6 +32,24 @@ public final class OutputFile {
         return true
     }
 
+    /// Whether standard output is a terminal, and how wide. A supervised child's
+    /// descriptor 1 is not the real standard output, so the parent finds this
+    /// out before it starts the child.
+    public struct Terminal: Sendable {
+        public var isTerminal: Bool
+        public var columns: Int?
+
+        /// What descriptor `fd` is now.
+        public static func of(_ fd: Int32) -> Terminal {
+            guard isatty(fd) != 0 else { return Terminal(isTerminal: false, columns: nil) }
+            var ws = winsize()
+            let columns = ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : nil
+            return Terminal(isTerminal: true, columns: columns)
+        }
+    }
+
+    nonisolated(unsafe) public static var standardOutputTerminal = Terminal.of(1)
+
     /// Asked just before a temporary file is renamed into place: false when the
     /// process that asked for the output is gone, so nothing is published after it.
     nonisolated(unsafe) public static var mayPublish: () -> Bool = { true }

@@ -62,6 +62,8 @@ public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
     OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
     OutputFile.standardOutputWriter = { Isolation.writeStandardOutput($0) }
     OutputFile.mayPublish = { Isolation.supervisorAlive }
+    // The child's descriptor 1 is standard error: look at the real standard output now.
+    OutputFile.standardOutputTerminal = .of(1)
     let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
     switch outcome.end {
     case .finished(let status): return status

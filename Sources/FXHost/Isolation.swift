@@ -53,12 +53,15 @@ public enum Isolation {
         guard channel >= 0 else { return }
         guard getpid() == childPid else { _exit(0) }
         sequence += 1
-        var escaped = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.unicodeScalars.append(c)
+        var escaped = text
+        if text.utf8.contains(where: { $0 == 10 || $0 == 92 }) {
+            escaped = ""
+            for c in text.unicodeScalars {
+                switch c {
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                default: escaped.unicodeScalars.append(c)
+                }
             }
         }
         var line = "\(nonce) \(sequence) \(kind) \(escaped)\n"

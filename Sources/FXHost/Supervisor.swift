@@ -65,6 +65,8 @@ extension Isolation {
                 let n = read(fd, &buffer, buffer.count)
                 if n > 0 {
                     if !take(buffer[0..<n]) { return true }
+                    // A short read took all there was; the next poll says when there is more.
+                    if n < buffer.count { return true }
                     continue
                 }
                 if n == 0 { return false }
@@ -99,23 +101,29 @@ extension Isolation {
                 if left <= 0 { verdict = .closedChannel; break }
                 waitMs = min(waitMs, Int32(left * 1000) + 1)
             }
-            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            if controlOpen { fds.append(pollfd(fd: control[0], events: Int16(POLLIN), revents: 0)) }
-            if dataOpen { fds.append(pollfd(fd: data[0], events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), waitMs)
+            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: controlOpen ? control[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: dataOpen ? data[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, waitMs)
             let stop = fxs_stop_signal()
             if stop != 0 { verdict = .stopped(stop); break }
-            var byte: UInt8 = 0
-            while read(wake[0], &byte, 1) == 1 {}
-            if controlOpen && !drain(control[0], takeControl) {
+            // Ask whether the child ended only when a signal came (SIGCHLD), or on the idle tick.
+            var lookForEnd = ready <= 0
+            if fds[0].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wake[0], &bytes, bytes.count) > 0 {}
+                lookForEnd = true
+            }
+            if fds[1].revents != 0 && !drain(control[0], takeControl) {
                 controlOpen = false
+                lookForEnd = true
                 if watch.finished == nil { lostAt = monotonic() }
             }
             if verdict != nil { break }
-            if dataOpen && !drain(data[0], takeData) { dataOpen = false }
+            if fds[2].revents != 0 && !drain(data[0], takeData) { dataOpen = false }
             if verdict != nil { break }
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+            if lookForEnd || lostAt != nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
         }
         if reaped == nil {
             if verdict != nil { kill(pid, SIGKILL) }
@@ -182,11 +190,13 @@ extension Isolation {
         /// Takes bytes from the child's pipe; false when they break the protocol.
         mutating func take(_ bytes: ArraySlice<UInt8>) -> Bool {
             pending += bytes
-            while let nl = pending.firstIndex(of: 10) {
-                let line = Array(pending[..<nl])
-                pending.removeSubrange(...nl)
+            var start = pending.startIndex
+            while let nl = pending[start...].firstIndex(of: 10) {
+                let line = Array(pending[start..<nl])
+                start = nl + 1
                 guard handle(line) else { return false }
             }
+            pending.removeSubrange(..<start)
             // A line longer than any fxhost writes is not fxhost's.
             return pending.count < 1 << 20
         }

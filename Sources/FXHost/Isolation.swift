@@ -119,7 +119,9 @@ public enum Isolation {
         // it must not write, nor run the rest of the job a second time.
         guard getpid() == childPid else { _exit(0) }
         let here = UInt(bitPattern: fxs_stack_mark())
-        if let mark = marks.last, here > mark + jumpTolerance, phases.count > 1 {
+        // A phase is left from the frame that entered it. Plugin code that jumped out of a nested
+        // phase comes back to an outer frame: it leaves from nearer the outer phase's mark than the inner's.
+        if marks.count > 1, distance(here, marks[marks.count - 2]) < distance(here, marks[marks.count - 1]) {
             let inner = phases.last!
             note("fatal", "plugin code left \(inner) with longjmp (or an exception) instead of returning, " +
                 "jumping over fxhost's frames (during \(phases[phases.count - 2])); a callback must return")
@@ -132,9 +134,7 @@ public enum Isolation {
         note("leave", "")
     }
 
-    /// How far (bytes of stack) a phase's exit may sit above its entry: the two calls come from
-    /// the same frame, so they differ by their own frame sizes; a nested call sits several frames deeper.
-    static let jumpTolerance: UInt = 512
+    static func distance(_ a: UInt, _ b: UInt) -> UInt { a > b ? a - b : b - a }
 
     static func descriptorsIntact() -> Bool {
         for id in identities {

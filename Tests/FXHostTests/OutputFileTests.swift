@@ -51,6 +51,14 @@ import Testing
         #expect(kind(full) == S_IFCHR)
     }
 
+    @Test func aFullStandardOutputIsOneLineAndStatus2() throws {
+        // The parent writes standard output; its ENOSPC is one line too.
+        guard let full = device("full", major: 1, minor: 7) else { return }
+        let r = try runProcess("/bin/sh", ["-c", "exec \"$0\" \"$@\" > '\(full)'", Harness.fxhost] + Self.run)
+        #expect(r.status == 2)
+        #expect(r.stderr == "fxhost: error: cannot write standard output: No space left on device\n", "\(r.stderr)")
+    }
+
     func makeFIFO() -> String {
         let fifo = dir + "/fifo"
         #expect(mkfifo(fifo, 0o644) == 0)

@@ -50,7 +50,9 @@ let package = Package(
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks", dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib"], path: "Sources/FXImageSinks"),
-        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
+        // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
+        .target(name: "CSupervisor", path: "Sources/CSupervisor"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
         // The command line, shared by the two executables: `fxhost` (no renderer linked, so text
         // runs start fast) hands runs that need pixels to `fxhost-pixels` beside it.
         .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore"], path: "host/Common"),

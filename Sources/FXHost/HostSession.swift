@@ -125,6 +125,8 @@ public final class HostSession {
     static func serve(_ function: String, needsStage: Bool = true,
                       _ body: (HostSession) throws(FXAPIError) -> Void) -> Int32 {
         guard let s = current, s.phase != nil, pthread_equal(s.thread, pthread_self()) != 0 else { return FX_ERR_NOT_NOW }
+        guard Isolation.beginHostCall() else { return FX_ERR_NOT_NOW }
+        defer { Isolation.endHostCall() }
         s.clearScratch()
         do throws(FXAPIError) {
             if needsStage && s.stage == nil {

@@ -1,182 +1,174 @@
+import CSupervisor
 import Glibc
 
 /// Running plugin code in a child process, so that a plugin that crashes,
 /// hangs or calls exit() costs one error line, not the host.
 ///
 /// The child runs the whole job (load, build, sample, write outputs) and
-/// tells the parent, over a pipe, what it is doing: which plugin, which
-/// phase of plugin code ("building factory 'cube'", "did-stop callback … at
-/// t = 0.8"), and which temporary output files exist. The parent enforces
-/// the time limit on plugin code, and if the child dies it names the plugin,
-/// the phase and the signal, and removes any partial output.
+/// tells the parent, over a private pipe, what it is doing: which plugin,
+/// which phase of plugin code ("building factory 'cube'", "did-stop callback
+/// … at t = 0.8"), which temporary output files exist, and every line fxhost
+/// has for standard error. What fxhost writes to standard output goes over a
+/// second private pipe, and only the parent writes the real standard output:
+/// in the child, descriptor 1 is standard error, so a plugin's `printf`
+/// cannot reach the data.
+///
+/// Every message carries a number drawn at random for the run and its place
+/// in the sequence; the parent keeps the phase stack itself and ends the run
+/// as soon as a line breaks the protocol, so bytes a plugin writes into the
+/// pipe cannot stop the clock or end a run as a success (docs/isolation.md,
+/// Threat model).
 public enum Isolation {
-    /// The pipe to the parent, in an isolated child; -1 otherwise.
+    /// The pipes to the parent, in an isolated child; -1 otherwise.
     nonisolated(unsafe) static var channel: Int32 = -1
-    /// How deep in plugin calls the child is (callbacks nest).
-    nonisolated(unsafe) static var depth = 0
+    nonisolated(unsafe) static var dataChannel: Int32 = -1
+    /// What each pipe was when the child started, to notice a plugin that closed or replaced it.
+    nonisolated(unsafe) static var identities: [(fd: Int32, dev: UInt, ino: UInt)] = []
+    nonisolated(unsafe) static var nonce = ""
+    nonisolated(unsafe) static var sequence = 0
+    /// The child's own pid: a copy made by a plugin's fork() that returns into fxhost's code is not the child.
+    nonisolated(unsafe) static var childPid: pid_t = 0
+    nonisolated(unsafe) static var supervisorPid: pid_t = 0
     nonisolated(unsafe) static var phases: [String] = []
+    /// Stack marks of each phase's entry, to notice plugin code that jumped over fxhost's frames.
+    nonisolated(unsafe) static var marks: [UInt] = []
+    /// Bytes sent to the parent for standard output.
+    nonisolated(unsafe) static var dataBytes = 0
+
+    /// Whether this process is a supervised child.
+    public static var isChild: Bool { channel >= 0 }
+
+    /// The descriptor fxhost's standard output data goes to: the private pipe in a child, 1 otherwise.
+    public static var standardOutput: Int32 { dataChannel >= 0 ? dataChannel : 1 }
+
+    /// Whether outputs may be put in place: always outside a child; in a child, only while the
+    /// supervisor that would clean up after it lives (an output is never published after it died).
+    public static var supervisorAlive: Bool { channel < 0 || getppid() == supervisorPid }
+
+    /// Exit status of a child that found its pipes closed or replaced by plugin code.
+    static let lostChannelStatus: Int32 = 125
 
     /// Tells the parent something (a no-op when not isolated).
     public static func note(_ kind: String, _ text: String) {
         guard channel >= 0 else { return }
-        var line = kind + " " + text.map { $0 == "\n" ? " " : $0 }.reduce(into: "") { $0.append($1) } + "\n"
-        line.withUTF8 { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = write(channel, buf.baseAddress! + offset, buf.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; return }
-                offset += n
+        guard getpid() == childPid else { _exit(0) }
+        sequence += 1
+        var escaped = text
+        if text.utf8.contains(where: { $0 == 10 || $0 == 92 }) {
+            escaped = ""
+            for c in text.unicodeScalars {
+                switch c {
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                default: escaped.unicodeScalars.append(c)
+                }
             }
         }
+        var line = "\(nonce) \(sequence) \(kind) \(escaped)\n"
+        guard line.withUTF8({ writeAll(channel, UnsafeRawBufferPointer($0)) }) else { _exit(lostChannelStatus) }
     }
 
+    /// Writes fxhost's standard output data: to the parent from a child, to descriptor 1 otherwise.
+    /// Returns false with errno set when the write fails.
+    public static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if dataChannel >= 0 {
+            guard getpid() == childPid else { _exit(0) }
+            guard writeAll(dataChannel, bytes) else { _exit(lostChannelStatus) }
+            dataBytes += bytes.count
+            return true
+        }
+        return writeAll(1, bytes)
+    }
+
+    static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buf.baseAddress else { return true }
+        var offset = 0
+        while offset < buf.count {
+            let n = write(fd, base + offset, buf.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Whether a host call was under way when each phase of plugin code began.
+    nonisolated(unsafe) static var servingStack: [Int32] = []
+
+    /// Starts a host call: false when one is already under way at this level of
+    /// plugin code (a signal handler that interrupted it), which gets FX_ERR_NOT_NOW.
+    static func beginHostCall() -> Bool { fxs_host_call_begin() != 0 }
+    static func endHostCall() { fxs_host_call_set(0) }
+
     static func enter(_ phase: String) {
-        depth += 1
+        // Plugin code called from inside a host call (a nested callback) may call the host again.
+        servingStack.append(fxs_host_call_serving())
+        fxs_host_call_set(0)
         phases.append(phase)
-        note("phase", phase)
+        marks.append(UInt(bitPattern: fxs_stack_mark()))
+        fxs_set_plugin_depth(Int32(phases.count))
+        note("enter", phase)
     }
 
     static func leave() {
-        depth -= 1
+        if let serving = servingStack.popLast() { fxs_host_call_set(serving) }
+        guard channel >= 0 else {
+            phases.removeLast(); marks.removeLast()
+            return
+        }
+        // A process that plugin code fork()ed and that returned into fxhost's code is not the child:
+        // it must not write, nor run the rest of the job a second time.
+        guard getpid() == childPid else { _exit(0) }
+        let here = UInt(bitPattern: fxs_stack_mark())
+        // A phase is left from the frame that entered it. Plugin code that jumped out of a nested
+        // phase comes back to an outer frame: it leaves from nearer the outer phase's mark than the inner's.
+        if marks.count > 1, distance(here, marks[marks.count - 2]) < distance(here, marks[marks.count - 1]) {
+            let inner = phases.last!
+            note("fatal", "plugin code left \(inner) with longjmp (or an exception) instead of returning, " +
+                "jumping over fxhost's frames (during \(phases[phases.count - 2])); a callback must return")
+            _exit(1)
+        }
+        guard descriptorsIntact() else { _exit(lostChannelStatus) }
         phases.removeLast()
-        if let outer = phases.last { note("phase", outer) } else { note("idle", "") }
+        marks.removeLast()
+        fxs_set_plugin_depth(Int32(phases.count))
+        note("leave", "")
     }
 
-    /// How a supervised child ended.
-    public struct Outcome: Sendable {
-        public enum End: Sendable, Equatable {
-            /// The child finished and exited with this status.
-            case finished(Int32)
-            /// A signal killed it (a crash, or abort()).
-            case crashed(Int32)
-            /// It exited without finishing: something called exit() with this status.
-            case exited(Int32)
-            /// Plugin code ran longer than the limit; the child was killed.
-            case timedOut
-        }
-        public let end: End
-        /// The plugin the child was working with, when it said.
-        public let plugin: String?
-        /// The phase of plugin code it was in when it ended, if any.
-        public let phase: String?
-        /// Lines the child reported with `note("result", …)`.
-        public let results: [String]
+    static func distance(_ a: UInt, _ b: UInt) -> UInt { a > b ? a - b : b - a }
 
-        /// The one-line message for an abnormal end, naming the plugin, the cause and the phase.
-        public var failure: String? {
-            let who = plugin.map { "plugin '\($0)'" } ?? "the plugin"
-            let during = phase.map { " during \($0)" } ?? " outside plugin code"
-            switch end {
-            case .finished: return nil
-            case .crashed(let s): return "\(who) crashed (\(Isolation.signalName(s)))\(during)"
-            case .exited(let code): return "\(who) ended the process with exit(\(code))\(during)"
-            case .timedOut: return "\(who) did not return within the time limit\(during) (--timeout SECONDS to change it)"
-            }
+    static func descriptorsIntact() -> Bool {
+        for id in identities {
+            var st = stat()
+            guard fstat(id.fd, &st) == 0, UInt(st.st_dev) == id.dev, UInt(st.st_ino) == id.ino else { return false }
         }
+        return true
     }
 
-    public static func signalName(_ s: Int32) -> String {
-        switch s {
-        case SIGSEGV: "SIGSEGV, a segmentation fault"
-        case SIGBUS: "SIGBUS, a bus error"
-        case SIGILL: "SIGILL, an illegal instruction"
-        case SIGFPE: "SIGFPE, an arithmetic error"
-        case SIGABRT: "SIGABRT, abort() was called"
-        case SIGKILL: "SIGKILL"
-        case SIGTERM: "SIGTERM"
-        default: "signal \(s)"
+    /// Sets the child up: pipes, standard output pointed at standard error, signals, the seccomp guard.
+    static func becomeChild(control: Int32, data: Int32, nonce: String, supervisor: pid_t) {
+        if fxs_die_with_supervisor(supervisor) != 0 { _exit(1) }
+        // Signal handlers the supervisor installed are not the child's.
+        fxs_reset_child_signals()
+        fxs_close_inherited_descriptors(control, data)
+        // A crash must end the child with its signal, for the parent to name,
+        // not run the Swift runtime's backtracer.
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, SIG_DFL) }
+        fxs_install_child_sigpipe()
+        // Plugin code that writes to standard output writes to standard error.
+        if dup2(2, 1) < 0 {
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0 { dup2(null, 1); close(null) }
         }
-    }
-
-    /// Runs `body` in a child process and watches it. `body` returns the exit
-    /// status; plugin code inside it may take at most `timeout` seconds a call.
-    /// Temporary output files the child reported and did not finish are removed.
-    public static func supervise(timeout: Double, _ body: () -> Int32) -> Outcome {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return Outcome(end: .finished(body()), plugin: nil, phase: nil, results: []) }
-        fflush(nil)
-        let pid = fork()
-        if pid == 0 {
-            close(fds[0])
-            channel = fds[1]
-            // A crash must end the child with its signal, for the parent to name,
-            // not run the Swift runtime's backtracer.
-            for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, SIG_DFL) }
-            let status = body()
-            note("finished", String(status))
-            fflush(nil)
-            _exit(status)
+        channel = control
+        dataChannel = data
+        self.nonce = nonce
+        childPid = getpid()
+        supervisorPid = supervisor
+        identities = [control, data].compactMap { fd in
+            var st = stat()
+            return fstat(fd, &st) == 0 ? (fd, UInt(st.st_dev), UInt(st.st_ino)) : nil
         }
-        close(fds[1])
-        guard pid > 0 else {
-            close(fds[0])
-            return Outcome(end: .finished(body()), plugin: nil, phase: nil, results: [])
-        }
-        var plugin: String?, phase: String?, results: [String] = [], temps: [String] = []
-        var finished: Int32?
-        var inPluginSince: Double? = nil
-        var pending = ""
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var timedOut = false
-        func handle(_ line: Substring) {
-            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-            let kind = parts.first.map(String.init) ?? "", text = parts.count > 1 ? String(parts[1]) : ""
-            switch kind {
-            case "plugin": plugin = text
-            case "phase": phase = text; inPluginSince = inPluginSince ?? monotonic()
-            case "idle": phase = nil; inPluginSince = nil
-            case "temp": temps.append(text)
-            case "kept": temps.removeAll { $0 == text }
-            case "result": results.append(text)
-            case "finished": finished = Int32(text)
-            default: break
-            }
-        }
-        while true {
-            var waitMs: Int32 = -1
-            if let since = inPluginSince {
-                let left = timeout - (monotonic() - since)
-                if left <= 0 { kill(pid, SIGKILL); timedOut = true; break }
-                waitMs = Int32(min(left * 1000 + 1, 1_000_000))
-            }
-            var p = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, waitMs)
-            if r < 0 { if errno == EINTR { continue }; break }
-            if r == 0 { continue }
-            let n = read(fds[0], &buffer, buffer.count)
-            if n < 0 { if errno == EINTR { continue }; break }
-            if n == 0 { break }
-            pending += String(decoding: buffer[0..<n], as: UTF8.self)
-            while let nl = pending.firstIndex(of: "\n") {
-                let line = pending[..<nl]
-                handle(line)
-                // A new phase restarts the clock on plugin code.
-                if line.hasPrefix("phase ") { inPluginSince = monotonic() }
-                pending = String(pending[pending.index(after: nl)...])
-            }
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let end: Outcome.End
-        let signalled = status & 0x7F
-        if timedOut {
-            end = .timedOut
-        } else if signalled != 0 && signalled != 0x7F {
-            end = .crashed(signalled)
-        } else {
-            let code = (status >> 8) & 0xFF
-            end = finished != nil ? .finished(code) : .exited(code)
-        }
-        if case .finished = end {} else {
-            for t in temps { unlink(t) }
-        }
-        return Outcome(end: end, plugin: plugin, phase: phase, results: results)
-    }
-
-    static func monotonic() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        let guarded = fxs_guard_supervisor(supervisor)
+        note("guard", guarded == 0 ? "on" : String(cString: strerror(guarded)))
     }
 }

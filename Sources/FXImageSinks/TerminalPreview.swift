@@ -19,10 +19,9 @@ public final class TerminalPreview: ImageSink {
 
     public init(renderer: Renderer, output: OutputFile, columns: Int? = nil, color: Bool? = nil) {
         out = output
-        let tty = isatty(1) != 0
-        var width = 80
-        var ws = winsize()
-        if tty, ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 { width = Int(ws.ws_col) }
+        let terminal = OutputFile.standardOutputTerminal
+        let tty = terminal.isTerminal
+        let width = terminal.columns ?? 80
         self.columns = max(8, min(columns ?? width, 400))
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let term = getenv("TERM").map { String(cString: $0) } ?? ""

@@ -1,30 +1,82 @@
 import Glibc
 
-/// Where sinks write: standard output, or a file written under a temporary
-/// name and renamed into place only when complete, so that a failed run
-/// never leaves a half-written file over a good one.
+/// Where sinks write: standard output; a regular file, written under a
+/// temporary name and renamed into place only when complete, so that a failed
+/// run never leaves a half-written file over a good one; or a device, FIFO or
+/// socket, written directly (renaming over one would replace the node itself).
 public final class OutputFile {
     private var fd: Int32
     private let finalPath: String?
     private let tempPath: String?
     private var buffer: [UInt8] = []
     private var finished = false
+    /// How messages name this output: as the user gave it.
+    private let shown: String
 
     /// Told of each temporary file when it is made (true) and when it is
     /// renamed into place or removed (false), so that a supervising process
     /// can clean up after a child that died mid-write.
     nonisolated(unsafe) public static var temporaryFiles: ((String, Bool) -> Void)?
 
+    /// Writes standard output's bytes; false with errno set on failure. A
+    /// supervised child sends them to its parent, which alone holds the real
+    /// standard output.
+    nonisolated(unsafe) public static var standardOutputWriter: (UnsafeRawBufferPointer) -> Bool = { bytes in
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(1, base + offset, bytes.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Whether standard output is a terminal, and how wide. A supervised child's
+    /// descriptor 1 is not the real standard output, so the parent finds this
+    /// out before it starts the child.
+    public struct Terminal: Sendable {
+        public var isTerminal: Bool
+        public var columns: Int?
+
+        /// What descriptor `fd` is now.
+        public static func of(_ fd: Int32) -> Terminal {
+            guard isatty(fd) != 0 else { return Terminal(isTerminal: false, columns: nil) }
+            var ws = winsize()
+            let columns = ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : nil
+            return Terminal(isTerminal: true, columns: columns)
+        }
+    }
+
+    nonisolated(unsafe) public static var standardOutputTerminal = Terminal.of(1)
+
+    /// Asked just before a temporary file is renamed into place: false when the
+    /// process that asked for the output is gone, so nothing is published after it.
+    nonisolated(unsafe) public static var mayPublish: () -> Bool = { true }
+
     /// Standard output.
     public init() {
-        fd = 1; finalPath = nil; tempPath = nil
+        fd = 1; finalPath = nil; tempPath = nil; shown = "standard output"
     }
 
     /// A file at `path` ("-" is standard output). Fails early, before any
-    /// sampling, when the folder is missing or not writable.
-    public init(path: String) throws {
-        if path == "-" {
+    /// sampling, when the folder is missing or not writable, or a device,
+    /// FIFO or socket cannot be opened.
+    /// `shownAs` is the name messages use (the path as the user gave it, when `given` was resolved).
+    public init(path given: String, shownAs: String? = nil) throws {
+        shown = given == "-" ? "standard output" : "'\(shownAs ?? given)'"
+        if given == "-" {
             fd = 1; finalPath = nil; tempPath = nil
+            return
+        }
+        let path = OutputFile.absolute(given)
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            guard (st.st_mode & S_IFMT) != S_IFDIR else {
+                throw OutputError("cannot write \(shown): it is a folder")
+            }
+            fd = try OutputFile.openDirect(path, shown, kind: st.st_mode & S_IFMT)
+            finalPath = path; tempPath = nil
             return
         }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."  // "/x" gives "", the root
@@ -32,13 +84,58 @@ public final class OutputFile {
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
             let why = String(cString: strerror(errno))
-            throw OutputError("cannot write '\(path)': \(why) (the folder '\(folder)' must exist and be writable)")
+            throw OutputError("cannot write \(shown): \(why) (the folder '\(folder.isEmpty ? "/" : folder)' must exist and be writable)")
         }
         fd = made
         finalPath = path
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         OutputFile.temporaryFiles?(tempPath!, true)
         fchmod(fd, 0o644)
+    }
+
+    /// `path` made absolute against the current folder, so that plugin code that changes
+    /// folder cannot move an output or strand its temporary file.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), path != "-" else { return path }
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buf, buf.count) != nil else { return path }
+        let cwd = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (cwd == "/" ? "" : cwd) + "/" + path
+    }
+
+    /// Opens a device, FIFO or socket for writing in place.
+    private static func openDirect(_ path: String, _ shown: String, kind: mode_t) throws -> Int32 {
+        func failure(_ why: String) -> OutputError { OutputError("cannot write \(shown): \(why)") }
+        if kind == S_IFSOCK {
+            let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard s >= 0 else { throw failure(String(cString: strerror(errno))) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            let capacity = MemoryLayout.size(ofValue: address.sun_path)
+            guard bytes.count < capacity else { close(s); throw failure("the socket's path is longer than \(capacity - 1) bytes") }
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+            }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard connected == 0 else {
+                let why = String(cString: strerror(errno))
+                close(s)
+                throw failure("\(why) (it is a socket, and nothing accepts connections on it)")
+            }
+            return s
+        }
+        // A FIFO nobody reads would block the open forever: ask without waiting, then write blocking.
+        let fd = open(path, O_WRONLY | O_CLOEXEC | (kind == S_IFIFO ? O_NONBLOCK : 0))
+        guard fd >= 0 else {
+            if kind == S_IFIFO && errno == ENXIO { throw failure("it is a FIFO and no process is reading it") }
+            throw failure(String(cString: strerror(errno)))
+        }
+        if kind == S_IFIFO { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        return fd
     }
 
     deinit {
@@ -68,18 +165,24 @@ public final class OutputFile {
         try flush()
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
         guard n == bytes.count else {
-            throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(String(cString: strerror(errno)))")
+            throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))")
         }
     }
 
     private func flush() throws {
+        if fd == 1 && finalPath == nil {
+            let ok = buffer.withUnsafeBytes { OutputFile.standardOutputWriter($0) }
+            guard ok else { throw OutputError("cannot write standard output: \(String(cString: strerror(errno)))") }
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         var offset = 0
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let why = String(cString: strerror(errno))
-                throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(why)")
+                throw OutputError("cannot write \(shown): \(why)")
             }
             offset += n
         }
@@ -93,7 +196,7 @@ public final class OutputFile {
     public func truncate(to length: Int) throws {
         try flush()
         guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) >= 0 else {
-            throw OutputError("cannot write \(finalPath.map { "'\($0)'" } ?? "standard output"): \(String(cString: strerror(errno)))")
+            throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))")
         }
         written = length
     }
@@ -102,20 +205,37 @@ public final class OutputFile {
     public func commit() throws {
         try flush()
         finished = true
-        guard let finalPath, let tempPath else { return }
-        close(fd)
+        guard let finalPath else { return }
+        guard let tempPath else {
+            let closed = close(fd)
+            guard closed == 0 else { throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))") }
+            return
+        }
+        let closed = close(fd)
+        let why = closed == 0 ? nil : String(cString: strerror(errno))
         defer { OutputFile.temporaryFiles?(tempPath, false) }
+        if let why {
+            unlink(tempPath)
+            throw OutputError("cannot write \(shown): \(why)")
+        }
+        guard OutputFile.mayPublish() else {
+            unlink(tempPath)
+            throw OutputError("\(shown) was not written: the fxhost that asked for it is gone")
+        }
         guard rename(tempPath, finalPath) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(tempPath)
-            throw OutputError("cannot write '\(finalPath)': \(why)")
+            throw OutputError("cannot write \(shown): \(why)")
         }
     }
 
     /// Drops a partial file.
     public func abandon() {
         finished = true
-        guard let tempPath else { return }
+        guard let tempPath else {
+            if finalPath != nil { close(fd) }
+            return
+        }
         close(fd)
         unlink(tempPath)
         OutputFile.temporaryFiles?(tempPath, false)

@@ -14,10 +14,9 @@ func listPlugins(_ o: Options) -> Int32 {
     var failed = false
     for (i, path) in files.enumerated() {
         let status = isolated(o) {
-            if i > 0 { print("") }
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
             let info = try PluginLoader.load(path, session: session)
-            print(Help.plugin(info), terminator: "")
+            try standardOutput((i > 0 ? "\n" : "") + Help.plugin(info))
         }
         if status != 0 { failed = true }
     }
@@ -67,15 +66,25 @@ public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32
 public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
     guard o.isolate else { return reporting(body) }
     OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
+    OutputFile.standardOutputWriter = { Isolation.writeStandardOutput($0) }
+    OutputFile.mayPublish = { Isolation.supervisorAlive }
+    // The child's descriptor 1 is standard error: look at the real standard output now.
+    OutputFile.standardOutputTerminal = .of(1)
     let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
-    if case .finished(let status) = outcome.end { return status }
-    if case .crashed(SIGPIPE) = outcome.end {
+    switch outcome.end {
+    case .finished(let status): return status
+    case .outputClosed:
         // Whoever read the output stopped reading (`| head`): end quietly, as any command would.
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
+        return 1
+    case .outputFailed:
+        stderrLine("fxhost: error: \(outcome.failure!)")
+        return 2
+    default:
+        stderrLine("fxhost: error: \(outcome.failure!)")
+        return 1
     }
-    stderrLine("fxhost: error: \(outcome.failure!)")
-    return 1
 }
 
 /// What an executable can do with pixels: `fxhost` has no renderer (so that

@@ -33,10 +33,22 @@ func makeSinks(_ o: Options, pixels: Pixels?) throws -> [Sink] {
     return sinks
 }
 
-/// The output for a path (nil: standard output).
+/// The output for a path (nil: standard output), named in messages as the user gave it.
 public func output(_ path: String?) throws -> OutputFile {
     guard let path else { return OutputFile() }
-    return try OutputFile(path: path)
+    return try OutputFile(path: path, shownAs: OutputNames.given[path])
+}
+
+/// Output paths as the user gave them, by the absolute path they were resolved to.
+enum OutputNames {
+    nonisolated(unsafe) static var given: [String: String] = [:]
+
+    /// `path` made absolute now, before plugin code can change the current folder.
+    static func resolve(_ path: String) -> String {
+        let absolute = OutputFile.absolute(path)
+        given[absolute] = path
+        return absolute
+    }
 }
 
 /// The format an output name asks for.

@@ -12,9 +12,34 @@ enum DefaultEnd {
     static let cap = 60.0
 }
 
+/// Writes one of fxhost's lines to standard error. In a supervised child the
+/// parent prints it, so that plugin code that closes or redirects the child's
+/// standard error cannot silence fxhost.
 public func stderrLine(_ s: String, newline: Bool = true) {
     var line = s + (newline ? "\n" : "")
+    if Isolation.isChild {
+        Isolation.note("say", line)
+        return
+    }
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// Writes text to fxhost's standard output (through the parent, in a child).
+func standardOutput(_ text: String) throws {
+    let out = OutputFile()
+    try out.write(text)
+    try out.commit()
+}
+
+/// Limits that the arguments alone decide, checked before any plugin code runs
+/// and before the first byte goes out.
+func checkKnownLimits(_ o: Options) throws {
+    guard o.time == nil, let end = o.end else { return }
+    // Frames at 0, 1/fps, … up to the end: floor(end × fps) + 1 of them.
+    let frames = (end * o.fps + 1e-9).rounded(.down) + 1
+    guard frames <= Double(OutputLimits.maxFrames) else {
+        throw HostError.usage("--fps and --end make \(Int(frames)) frames, more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
+    }
 }
 
 /// Loads the plugin, builds the factory, samples it and feeds the sink.
@@ -23,6 +48,10 @@ func run(_ options: Options, pixels: Pixels?) throws {
     guard let pluginName = o.plugin else {
         throw HostError.usage("no plugin given: use --plugin NAME (fxhost --list shows them)")
     }
+    try checkKnownLimits(o)
+    // Outputs are named from the folder fxhost started in, whatever plugin code does with its folder.
+    o.out = o.out.map(OutputNames.resolve)
+    o.sheet = o.sheet.map(OutputNames.resolve)
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
     let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") },
@@ -35,7 +64,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     let info = try PluginLoader.load(path, session: session)
     let factory = try info.factory(named: o.factory)
     if o.mode == .pluginHelp {
-        print(Help.plugin(info, selected: factory), terminator: "")
+        try standardOutput(Help.plugin(info, selected: factory))
         return
     }
     let arguments = try o.factoryArguments(for: factory)
@@ -43,7 +72,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     let inputs = arguments.compactMap { a -> String? in if case .file(let f) = a, !f.isEmpty { return f } else { return nil } } + [path]
     for output in [o.out, o.sheet].compactMap({ $0 }) where output != "-" {
         if let clash = inputs.first(where: { sameFile($0, output) }) {
-            throw HostError.usage("--out \(output) is also an input ('\(clash)'); write to another file")
+            throw HostError.usage("--out \(OutputNames.given[output] ?? output) is also an input ('\(clash)'); write to another file")
         }
     }
 

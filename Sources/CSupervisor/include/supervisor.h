@@ -1,0 +1,54 @@
+#ifndef FXHOST_SUPERVISOR_H
+#define FXHOST_SUPERVISOR_H
+
+#include <sys/types.h>
+
+/* The few process-control calls the supervisor needs that Swift cannot make
+ * (prctl and syscall are variadic) or that must run inside a signal handler. */
+
+/* In the child: die with SIGKILL when the supervisor dies. Returns -1 if the
+ * supervisor is already gone (the caller must then _exit at once). */
+int fxs_die_with_supervisor(pid_t supervisor);
+
+/* In the child: a seccomp filter that refuses, with EPERM, every way to send
+ * a signal to the supervisor or to a group of processes (kill, tkill, tgkill,
+ * rt_sigqueueinfo, rt_tgsigqueueinfo aimed at the supervisor's pid; kill of 0
+ * or a negative pid; pidfd_send_signal), and ptrace and process_vm_writev
+ * altogether. Returns 0 when installed, or the errno that refused it. */
+int fxs_guard_supervisor(pid_t supervisor);
+
+/* In the child: how deep in plugin code the child is, readable from a signal
+ * handler. A SIGPIPE while plugin code runs kills the child (the supervisor
+ * reports it); a SIGPIPE in fxhost's own code is ignored, so its write fails
+ * with EPIPE and becomes an error line. */
+void fxs_set_plugin_depth(int depth);
+void fxs_install_child_sigpipe(void);
+
+/* In the supervisor: SIGINT, SIGTERM, SIGHUP and SIGCHLD write one byte to
+ * `wake` (non-blocking); the first of the three stop signals is kept. */
+void fxs_install_supervisor_signals(int wake);
+int fxs_stop_signal(void);
+
+/* In the child: the supervisor's handlers back to the default, and no signal blocked,
+ * so plugin code starts from an ordinary signal state. */
+void fxs_reset_child_signals(void);
+
+/* In the child: closes every descriptor above 2 but `keep1` and `keep2`, so that
+ * processes plugin code starts hold none of what fxhost's caller handed fxhost. */
+void fxs_close_inherited_descriptors(int keep1, int keep2);
+
+/* The address of this call's frame: a cheap stack depth, to tell plugin code
+ * that jumped over host frames (longjmp) from code that returned. */
+const void *fxs_stack_mark(void);
+
+/* Whether a host call is under way on the plugin thread, readable and settable
+ * from a signal handler: a handler that interrupts a host call and calls the host
+ * itself is refused rather than let into state the interrupted call is changing. */
+int fxs_host_call_begin(void);
+void fxs_host_call_set(int serving);
+int fxs_host_call_serving(void);
+
+/* pipe2, which Glibc's Swift module does not show. */
+int fxs_pipe(int fds[2], int flags);
+
+#endif

@@ -1,0 +1,268 @@
+import CSupervisor
+import Glibc
+
+extension Isolation {
+    /// The pipe the parent's signal handlers (SIGINT, SIGTERM, SIGHUP, SIGCHLD) write to.
+    nonisolated(unsafe) static var wake: [Int32] = []
+    nonisolated(unsafe) static var warnedUnguarded = false
+
+    /// How long the parent waits for a child whose pipe closed to be seen dead
+    /// before it decides that plugin code closed the pipe and goes on without it.
+    static let closedChannelGrace = 0.5
+
+    /// Runs `body` in a child process and watches it. `body` returns the exit
+    /// status; plugin code inside it may take at most `timeout` seconds a call.
+    /// The parent relays the child's standard output data and its lines for
+    /// standard error, and alone decides how the run ended: a run is finished
+    /// only when the child said so in sequence, with every phase left, every
+    /// data byte it counted received, and exited with the status it announced.
+    /// Temporary output files the child reported and did not finish are removed.
+    /// SIGINT, SIGTERM or SIGHUP to the parent stops the child, removes its
+    /// temporary files and ends the process with status 128 + the signal.
+    public static func supervise(timeout: Double, _ body: () -> Int32) -> Outcome {
+        func inProcess() -> Outcome { Outcome(end: .finished(body())) }
+        if wake.isEmpty {
+            var w: [Int32] = [0, 0]
+            guard fxs_pipe(&w, O_CLOEXEC | O_NONBLOCK) == 0 else { return inProcess() }
+            wake = w
+            fxs_install_supervisor_signals(w[1])
+            // A reader of standard output that goes away is an error to handle, not a death.
+            signal(SIGPIPE, SIG_IGN)
+        }
+        var control: [Int32] = [0, 0], data: [Int32] = [0, 0]
+        guard fxs_pipe(&control, O_CLOEXEC) == 0 else { return inProcess() }
+        guard fxs_pipe(&data, O_CLOEXEC) == 0 else {
+            close(control[0]); close(control[1])
+            return inProcess()
+        }
+        let nonce = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        fflush(nil)
+        let supervisor = getpid()
+        let pid = fork()
+        if pid == 0 {
+            close(control[0]); close(data[0]); close(wake[0]); close(wake[1])
+            becomeChild(control: control[1], data: data[1], nonce: nonce, supervisor: supervisor)
+            let status = body()
+            fflush(nil)
+            note("finished", "\(status) \(dataBytes)")
+            _exit(status)
+        }
+        close(control[1]); close(data[1])
+        defer { close(control[0]); close(data[0]) }
+        guard pid > 0 else { return inProcess() }
+        for fd in [control[0], data[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+
+        var watch = Watch(nonce: nonce)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var controlOpen = true, dataOpen = true
+        var lostAt: Double?
+        var reaped: Int32?
+        var verdict: Outcome.End?
+
+        /// Reads what is there now; false at end of file.
+        func drain(_ fd: Int32, _ take: (ArraySlice<UInt8>) -> Bool) -> Bool {
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n > 0 {
+                    if !take(buffer[0..<n]) { return true }
+                    // A short read took all there was; the next poll says when there is more.
+                    if n < buffer.count { return true }
+                    continue
+                }
+                if n == 0 { return false }
+                if errno == EINTR { continue }
+                return true
+            }
+        }
+        func takeControl(_ bytes: ArraySlice<UInt8>) -> Bool {
+            if !watch.take(bytes) { verdict = .tampered; return false }
+            return true
+        }
+        func takeData(_ bytes: ArraySlice<UInt8>) -> Bool {
+            watch.received += bytes.count
+            let ok = bytes.withUnsafeBytes { writeAll(1, $0) }
+            if !ok {
+                verdict = errno == EPIPE ? .outputClosed : .outputFailed(String(cString: strerror(errno)))
+                return false
+            }
+            return true
+        }
+
+        while reaped == nil && verdict == nil {
+            let now = monotonic()
+            var waitMs: Int32 = 1000
+            if let since = watch.inPluginSince {
+                let left = timeout - (now - since)
+                if left <= 0 { verdict = .timedOut; break }
+                waitMs = min(waitMs, Int32(left * 1000) + 1)
+            }
+            if let lostAt {
+                let left = closedChannelGrace - (now - lostAt)
+                if left <= 0 { verdict = .closedChannel; break }
+                waitMs = min(waitMs, Int32(left * 1000) + 1)
+            }
+            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: controlOpen ? control[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: dataOpen ? data[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, waitMs)
+            let stop = fxs_stop_signal()
+            if stop != 0 { verdict = .stopped(stop); break }
+            // Ask whether the child ended only when a signal came (SIGCHLD), or on the idle tick.
+            var lookForEnd = ready <= 0
+            if fds[0].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wake[0], &bytes, bytes.count) > 0 {}
+                lookForEnd = true
+            }
+            if fds[1].revents != 0 && !drain(control[0], takeControl) {
+                controlOpen = false
+                lookForEnd = true
+                if watch.finished == nil { lostAt = monotonic() }
+            }
+            if verdict != nil { break }
+            if fds[2].revents != 0 && !drain(data[0], takeData) { dataOpen = false }
+            if verdict != nil { break }
+            var status: Int32 = 0
+            if lookForEnd || lostAt != nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+        }
+        if reaped == nil {
+            if verdict != nil { kill(pid, SIGKILL) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = status
+        }
+        if verdict == nil {
+            // What the child wrote before it ended is in the pipes; a process it forked may hold
+            // them open, so read what is there rather than wait for the end of file.
+            if controlOpen && !drain(control[0], takeControl), watch.finished == nil, lostAt == nil { lostAt = monotonic() }
+            if verdict == nil && dataOpen { _ = drain(data[0], takeData) }
+        }
+
+        let status = reaped!
+        let signalled = status & 0x7F
+        let code = (status >> 8) & 0xFF
+        let end: Outcome.End
+        if let verdict {
+            end = verdict
+        } else if let fatal = watch.fatal {
+            end = .fatal(fatal)
+        } else if signalled != 0 && signalled != 0x7F {
+            end = .crashed(signalled)
+        } else if let f = watch.finished, f.status == code, watch.stack.isEmpty {
+            end = f.bytes == watch.received ? .finished(code) : .closedChannel
+        } else if code == lostChannelStatus && lostAt != nil {
+            end = .closedChannel
+        } else {
+            end = .exited(code)
+        }
+        if case .finished = end {} else {
+            for t in watch.temps { unlink(t) }
+        }
+        if case .stopped(let s) = end {
+            // Asked to stop: the child is gone and its temporary files with it; end as the signal asks.
+            var line = "fxhost: \(Outcome(end: end).failure!)\n"
+            line.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
+            exit(128 + s)
+        }
+        return Outcome(end: end, plugin: watch.plugin, phase: watch.stack.last ?? watch.lastPhase,
+                       results: watch.results, guarded: watch.guarded)
+    }
+
+    /// The parent's view of a child: the protocol's state, kept here and not in the child.
+    struct Watch {
+        let nonce: [UInt8]
+        var expected = 1
+        var pending: [UInt8] = []
+        var plugin: String?
+        var stack: [String] = []
+        /// The phase the child was last in, for a child that dies between phases.
+        var lastPhase: String?
+        var inPluginSince: Double?
+        var temps: [String] = []
+        var results: [String] = []
+        var fatal: String?
+        var finished: (status: Int32, bytes: Int)?
+        var guarded = false
+        var received = 0
+
+        init(nonce: String) { self.nonce = Array(nonce.utf8) }
+
+        /// Takes bytes from the child's pipe; false when they break the protocol.
+        mutating func take(_ bytes: ArraySlice<UInt8>) -> Bool {
+            pending += bytes
+            var start = pending.startIndex
+            while let nl = pending[start...].firstIndex(of: 10) {
+                let line = Array(pending[start..<nl])
+                start = nl + 1
+                guard handle(line) else { return false }
+            }
+            pending.removeSubrange(..<start)
+            // A line longer than any fxhost writes is not fxhost's.
+            return pending.count < 1 << 20
+        }
+
+        mutating func handle(_ line: [UInt8]) -> Bool {
+            let parts = line.split(separator: 32, maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, Array(parts[0]) == nonce,
+                  let n = Int(String(decoding: parts[1], as: UTF8.self)), n == expected, finished == nil else { return false }
+            expected += 1
+            let text = Watch.unescape(parts[3])
+            switch String(decoding: parts[2], as: UTF8.self) {
+            case "guard":
+                guarded = text == "on"
+                if !guarded && !Isolation.warnedUnguarded {
+                    // The fallback says so, once a process: plugin code here can signal fxhost itself.
+                    Isolation.warnedUnguarded = true
+                    var line = "fxhost: warning: the seccomp guard is not available here (\(text)): plugin code can signal fxhost itself\n"
+                    line.withUTF8 { _ = Isolation.writeAll(2, UnsafeRawBufferPointer($0)) }
+                }
+            case "plugin": plugin = text
+            case "enter":
+                stack.append(text)
+                lastPhase = text
+                inPluginSince = Isolation.monotonic()
+            case "leave":
+                guard !stack.isEmpty else { return false }
+                stack.removeLast()
+                // Returning to an outer phase restarts the clock on plugin code.
+                inPluginSince = stack.isEmpty ? nil : Isolation.monotonic()
+                if stack.isEmpty { lastPhase = nil }
+            case "temp": temps.append(text)
+            case "kept": temps.removeAll { $0 == text }
+            case "result": results.append(text)
+            case "say":
+                var s = text
+                s.withUTF8 { _ = Isolation.writeAll(2, UnsafeRawBufferPointer($0)) }
+            case "fatal": fatal = text
+            case "finished":
+                let f = text.split(separator: " ")
+                guard f.count == 2, let status = Int32(f[0]), let bytes = Int(f[1]) else { return false }
+                finished = (status, bytes)
+            default: return false
+            }
+            return true
+        }
+
+        static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+            var out: [UInt8] = []
+            var escaping = false
+            for b in bytes {
+                if escaping {
+                    out.append(b == UInt8(ascii: "n") ? 10 : b)
+                    escaping = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaping = true
+                } else {
+                    out.append(b)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

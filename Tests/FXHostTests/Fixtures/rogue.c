@@ -1,0 +1,158 @@
+/*
+ * rogue — plugins that go after fxhost's data stream, its supervisor and its
+ * outputs, one way each, chosen with -DCASE=n. The build otherwise makes one
+ * layer with a one-second opacity animation.
+ *   1 printf in a constructor and in build      2 freopen(stdout) to a file in build
+ *   3 close(1) in build                         4 fork() whose child returns into fxhost
+ *   5 an old-style "idle" line into every pipe, then hang
+ *   6 an old-style "finished 0" line into every pipe, then exit(0)
+ *   7 close every descriptor above 2, then hang
+ *   8 close every descriptor above 2, then go on
+ *   9 write to a pipe nobody reads (SIGPIPE)    10 fork a helper that lives on for 15 s
+ *  11 longjmp out of a nested did-stop callback 12 close(2), then fail
+ *  13 kill(getppid(), SIGKILL)                  14 kill(getppid(), SIGSTOP)
+ *  15 chdir("/") in build                       16 a build that sleeps 20 s
+ *  17 host calls from a signal handler          18 kill(0, SIGKILL) (the process group)
+ *  19 a build that sleeps 2 s
+ * The sleeping builds log "sleeping" first, for a test to know the build has begun.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "fx.h"
+
+static const fx_api *A;
+static char line[256];
+
+#if CASE == 1
+__attribute__((constructor)) static void chatty(void) { printf("hello from a constructor\n"); }
+#endif
+
+static void sleep_seconds(double s) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)s;
+    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
+}
+
+static void hang(void) { for (;;) sleep_seconds(1); }
+
+/* What a careless plugin might do: write a line into every pipe it holds. */
+static void write_to_every_pipe(const char *text) {
+    int fd;
+    for (fd = 3; fd < 1024; fd++) {
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+            ssize_t n = write(fd, text, strlen(text));
+            (void)n;
+        }
+    }
+}
+
+static void close_every_descriptor_above_2(void) {
+    int fd;
+    for (fd = 3; fd < 1024; fd++) close(fd);
+}
+
+static jmp_buf escape;
+static fx_status stop_jumps(void *user, int32_t finished) { (void)user; (void)finished; longjmp(escape, 1); }
+
+static volatile sig_atomic_t alarms;
+static void on_alarm(int sig) {
+    fx_layer l;
+    (void)sig;
+    alarms++;
+    A->layer_create(FX_LAYER, "from a signal handler", &l);
+}
+
+static fx_status build(const fx_api *api, fx_layer stage) {
+    fx_layer l;
+    fx_animation a;
+    fx_value v;
+    A = api;
+    api->layer_create(FX_LAYER, "box", &l);
+    v = fx_rect_value(0, 0, 10, 10); api->layer_set(l, "bounds", &v);
+    api->layer_add_sublayer(stage, l);
+    api->animation_create(FX_ANIMATION_BASIC, "opacity", &a);
+    v = fx_number(0); api->animation_set(a, "from", &v);
+    v = fx_number(1); api->animation_set(a, "to", &v);
+    v = fx_number(1); api->animation_set(a, "duration", &v);
+    switch (CASE) {
+    case 1: printf("hello from build\n"); fflush(stdout); break;
+    case 2: if (!freopen("/dev/null", "w", stdout)) return FX_ERR_FAILED; printf("gone\n"); break;
+    case 3: close(1); break;
+    case 4: if (fork() < 0) return FX_ERR_FAILED; break;
+    case 5: write_to_every_pipe("idle \n"); hang(); break;
+    case 6: write_to_every_pipe("finished 0\n"); exit(0);
+    case 7: close_every_descriptor_above_2(); hang(); break;
+    case 8: close_every_descriptor_above_2(); break;
+    case 9: {
+        int p[2];
+        ssize_t n;
+        if (pipe(p) != 0) return FX_ERR_FAILED;
+        close(p[0]);
+        n = write(p[1], "x", 1);
+        (void)n;
+        break;
+    }
+    case 10: {
+        pid_t pid = fork();
+        if (pid == 0) { sleep_seconds(15); _exit(0); }
+        break;
+    }
+    case 11:
+        api->animation_set_callbacks(a, NULL, stop_jumps, NULL);
+        api->layer_add_animation(l, a, "doomed");
+        if (setjmp(escape) == 0) api->layer_remove_animation(l, "doomed");
+        return FX_OK;
+    case 12: close(2); api->fail("the build gave up after closing its standard error"); return FX_ERR_FAILED;
+    case 13:
+        { int r = kill(getppid(), SIGKILL); snprintf(line, sizeof line, "kill(getppid(), SIGKILL) -> %d %s", r, r == 0 ? "" : strerror(errno)); }
+        api->log(FX_LOG_INFO, line);
+        break;
+    case 14:
+        { int r = kill(getppid(), SIGSTOP); snprintf(line, sizeof line, "kill(getppid(), SIGSTOP) -> %d %s", r, r == 0 ? "" : strerror(errno)); }
+        api->log(FX_LOG_INFO, line);
+        break;
+    case 15: if (chdir("/") != 0) return FX_ERR_FAILED; break;
+    case 16: api->log(FX_LOG_INFO, "sleeping"); sleep_seconds(20); break;
+    case 19: api->log(FX_LOG_INFO, "sleeping"); sleep_seconds(2); break;
+    case 17: {
+        struct sigaction sa;
+        struct itimerval every = { { 0, 200 }, { 0, 200 } }, off = { { 0, 0 }, { 0, 0 } };
+        int i;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_alarm;
+        sigaction(SIGALRM, &sa, NULL);
+        setitimer(ITIMER_REAL, &every, NULL);
+        for (i = 0; i < 2000000 && alarms < 200; i++) { v = fx_number(0.5); api->layer_set(l, "opacity", &v); }
+        setitimer(ITIMER_REAL, &off, NULL);
+        break;
+    }
+    case 18:
+        { int r = kill(0, SIGKILL); snprintf(line, sizeof line, "kill(0, SIGKILL) -> %d %s", r, r == 0 ? "" : strerror(errno)); }
+        api->log(FX_LOG_INFO, line);
+        break;
+    }
+    api->layer_add_animation(l, a, "fade");
+    return FX_OK;
+}
+
+static const fx_factory factories[] = {
+    { sizeof(fx_factory), "rogue", "misbehaves", NULL, 0, (fx_build_fn)build },
+};
+static const fx_plugin plugin = {
+    sizeof(fx_plugin), FX_ABI_MAJOR, FX_ABI_MINOR, "rogue", "0", "goes after the supervisor", factories, 1,
+};
+
+FX_PLUGIN_ENTRY(api) { (void)api; return &plugin; }

@@ -12,6 +12,9 @@ enum HostAPI {
         return p
     }()
 
+    /// The answer of `last_error` where there is no session: a constant "".
+    nonisolated(unsafe) static let noError: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
+
     static func layerKind(_ k: fx_layer_kind) throws(FXAPIError) -> LayerKind {
         switch k {
         case FX_LAYER: .layer
@@ -67,7 +70,9 @@ enum HostAPI {
         api.abi_minor = UInt16(FX_ABI_MINOR)
 
         // MARK: errors and logging
-        api.last_error = { HostSession.current?.lastErrorPointer }
+        // From a thread other than the session's, `current` is nil: last_error
+        // answers "" and fail and log do nothing (docs/ABI.md, Threading).
+        api.last_error = { HostSession.current?.lastErrorPointer ?? HostAPI.noError }
         api.fail = { message in
             guard let s = HostSession.current else { return }
             let text = message.flatMap { try? s.text($0, what: "failure message") } ?? "(no message)"

@@ -45,6 +45,8 @@ public final class HostSession {
     private var scratch: [UnsafeMutableRawPointer] = []
     /// Animations added to layers so far (copies of templates).
     var attachedAnimations = 0
+    /// Bytes copied from the plugin so far (`Limits.maxPluginDataBytes`).
+    var pluginDataBytes = 0
     /// The thread the session serves; calls from any other are refused.
     let thread = pthread_self()
 

@@ -50,6 +50,15 @@ extension HostSession {
         guard Int(n) <= limits.maxArrayElements else {
             throw FXAPIError(.limit, "\(what) value has \(n) elements; the limit is \(limits.maxArrayElements)")
         }
+        try charge(Int(n) * (what == "colors" ? MemoryLayout<Color>.stride : MemoryLayout<Double>.stride), for: "a \(what) value")
+    }
+
+    /// Counts `bytes` copied from the plugin against `Limits.maxPluginDataBytes`.
+    func charge(_ bytes: Int, for what: String) throws(FXAPIError) {
+        guard bytes <= limits.maxPluginDataBytes - pluginDataBytes else {
+            throw FXAPIError(.limit, "\(what) of \(bytes) bytes would take the data copied from the plugin in this run past \(limits.maxPluginDataBytes / (1024 * 1024)) MiB; that is the limit (strings, arrays, paths and pixels, all together)")
+        }
+        pluginDataBytes += bytes
     }
 
     /// Copies a plugin string, refusing invalid UTF-8 and absurd lengths.
@@ -58,6 +67,7 @@ extension HostSession {
         guard length <= limits.maxStringBytes else {
             throw FXAPIError(.limit, "\(what) is longer than \(limits.maxStringBytes) bytes")
         }
+        try charge(length, for: what)
         let bytes = UnsafeRawBufferPointer(start: p, count: length)
         guard let s = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
             throw FXAPIError(.badValue, "\(what) is not valid UTF-8")

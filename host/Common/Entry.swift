@@ -1,3 +1,4 @@
+import FXCore
 import FXHost
 import FXSinks
 import Glibc
@@ -15,7 +16,7 @@ func listPlugins(_ o: Options) -> Int32 {
     for (i, path) in files.enumerated() {
         let status = isolated(o) {
             if i > 0 { print("") }
-            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
+            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) })
             let info = try PluginLoader.load(path, session: session)
             print(Help.plugin(info), terminator: "")
         }
@@ -41,7 +42,7 @@ func headerFolder() -> String? {
 /// to the supervising parent); returns the exit status.
 public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32 {
     func fail(_ message: String, _ status: Int32) -> Int32 {
-        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: \(message)") }
+        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: " + TerminalText.escape(message)) }
         return status
     }
     do {
@@ -68,7 +69,7 @@ public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
     }
-    stderrLine("fxhost: error: \(outcome.failure!)")
+    stderrLine("fxhost: error: " + TerminalText.escape(outcome.failure!))
     return 1
 }
 

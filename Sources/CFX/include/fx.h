@@ -30,7 +30,8 @@
  *     callbacks) happens on one thread, one at a time. Host functions may only
  *     be called from inside one of those calls; outside them they return
  *     FX_ERR_NOT_NOW. From any other thread, every function returns
- *     FX_ERR_NOT_NOW, fail() and log() do nothing, last_error() returns "".
+ *     FX_ERR_NOT_NOW, fail() and log() do nothing, last_error() returns ""
+ *     and now() returns 0.
  *   - Strings are UTF-8 and NUL-terminated. The host copies every string and
  *     array it is given before the call returns and keeps no plugin pointer
  *     afterwards. Pointers the host returns (strings, arrays inside an

@@ -27,9 +27,9 @@ enum HostAPI {
         }
     }
 
-    static func string(_ s: HostSession, _ p: UnsafePointer<CChar>?, _ what: String) throws(FXAPIError) -> String {
+    static func string(_ s: HostSession, _ p: UnsafePointer<CChar>?, _ what: String, kept: Bool = false) throws(FXAPIError) -> String {
         guard let p else { throw FXAPIError(.badArgument, "\(what) is NULL") }
-        return try s.text(p, what: what)
+        return try s.text(p, what: what, kept: kept)
     }
 
     static func keyPath(_ s: HostSession, _ p: UnsafePointer<CChar>?) throws(FXAPIError) -> KeyPath {
@@ -96,7 +96,7 @@ enum HostAPI {
         api.layer_create = { kind, name, out in
             HostSession.serve("layer_create") { s throws(FXAPIError) in
                 let k = try HostAPI.layerKind(kind)
-                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "layer name") } ?? ""
+                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "layer name", kept: true) } ?? ""
                 let o = try HostAPI.out(out, "layer")
                 let layer = try s.requireStage().makeLayer(k, name: n)
                 o.pointee = try s.layers.insert(layer)

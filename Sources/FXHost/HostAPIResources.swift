@@ -25,7 +25,7 @@ extension HostAPI {
         }
         api.event_on = { name, fn, user in
             HostSession.serve("event_on") { s throws(FXAPIError) in
-                let n = try HostAPI.string(s, name, "event name")
+                let n = try HostAPI.string(s, name, "event name", kept: true)
                 guard let fn else { throw FXAPIError(.badArgument, "event function is NULL") }
                 let stage = try s.requireStage()
                 guard stage.handlerCount < s.limits.maxEventHandlers else {

@@ -47,6 +47,8 @@ public final class HostSession {
     var attachedAnimations = 0
     /// Bytes copied from the plugin so far (`Limits.maxPluginDataBytes`).
     var pluginDataBytes = 0
+    /// Bytes of strings copied from the plugin so far (`Limits.maxPluginStringBytes`).
+    var pluginStringBytes = 0
     /// The thread the session serves; calls from any other are refused.
     let thread = pthread_self()
 

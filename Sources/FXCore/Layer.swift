@@ -16,7 +16,7 @@ public final class Layer {
     public private(set) var mask: Layer?
     /// The layer this one masks, when it is a mask.
     public private(set) weak var maskedLayer: Layer?
-    public var timing = LayerTiming()
+    public var timing = LayerTiming() { didSet { stage?.invalidateSchedule() } }
     weak var stage: Stage?
 
     /// Model values that differ from the defaults.
@@ -37,11 +37,24 @@ public final class Layer {
 
     /// The most cells one emitter (or one cell) may hold.
     public static let maxEmitterCells = 256
-    /// The attached animations, in the order added. Change it only through
+    /// The attached animations, in the order added. Change them only through
     /// `attach` and `detach`, which keep `evaluators` in step.
-    private(set) var attached: [AttachedAnimation] = []
-    /// The attached animations' evaluators, contiguous for the sampler (derived from `attached`).
-    private(set) var evaluators: [AnimationEvaluator] = []
+    var attached: [AttachedAnimation] {
+        compactIfNeeded()
+        return attachedStorage
+    }
+    /// The attached animations' evaluators, contiguous for the sampler
+    /// (derived: `lingering` then those of `attached`).
+    var evaluators: [AnimationEvaluator] {
+        compactIfNeeded()
+        return evaluatorStorage
+    }
+    private var attachedStorage: [AttachedAnimation] = []
+    private var evaluatorStorage: [AnimationEvaluator] = []
+    /// Whether animations ended since the arrays were last compacted: the
+    /// timeline removes ended animations one at a time, and compacting once
+    /// before the next look keeps a run of n stops O(n) instead of O(n²).
+    private var hasEnded = false
 
     /// The most animations one layer may hold at once.
     public static let maxAnimations = 10_000
@@ -51,16 +64,38 @@ public final class Layer {
     /// (docs/timing.md, "Replicators"). They show nothing on the layer itself.
     private(set) var lingering: [AnimationEvaluator] = []
 
+    private func compactIfNeeded() {
+        guard hasEnded else { return }
+        hasEnded = false
+        attachedStorage.removeAll { !$0.isAttached }
+        evaluatorStorage = lingering + attachedStorage.map(\.evaluator)
+    }
+
     private func attach(_ record: AttachedAnimation) {
-        attached.append(record)
-        evaluators.append(record.evaluator)
+        compactIfNeeded()
+        attachedStorage.append(record)
+        evaluatorStorage.append(record.evaluator)
+        stage?.scheduleAdded(record, on: self)
     }
 
     /// Removes animations; with `lingering`, their evaluators stay for delayed replicated copies.
     func detach(lingering keep: Bool = false, where shouldRemove: (AttachedAnimation) -> Bool) {
-        if keep { lingering += attached.filter(shouldRemove).map(\.evaluator) }
-        attached.removeAll(where: shouldRemove)
-        evaluators = lingering + attached.map(\.evaluator)
+        compactIfNeeded()
+        if keep { lingering += attachedStorage.filter(shouldRemove).map(\.evaluator) }
+        attachedStorage.removeAll { record in
+            guard shouldRemove(record) else { return false }
+            record.isAttached = false
+            return true
+        }
+        evaluatorStorage = lingering + attachedStorage.map(\.evaluator)
+    }
+
+    /// Removes one animation at its end; the arrays are compacted at the next look.
+    func detach(_ record: AttachedAnimation, lingering keep: Bool) {
+        guard record.isAttached else { return }
+        record.isAttached = false
+        if keep { lingering.append(record.evaluator) }
+        hasEnded = true
     }
 
     /// Whether an emitter keeps `a` after it ends: particles born while it
@@ -151,6 +186,35 @@ public final class Layer {
         guard child.maskedLayer == nil else {
             throw FXError("layer '\(child.name)' is the mask of '\(child.maskedLayer!.name)'; a mask cannot also be a sublayer", kind: .tree)
         }
+        try checkDepth(adding: child)
+    }
+
+    /// The most levels a layer tree may have, counting the topmost layer as 1
+    /// and masks as a level below the layer they mask. Everything that walks
+    /// the tree (sampling, rendering, the sinks, the timeline) then has a
+    /// bounded depth, so a deep chain is a clear error instead of a stack
+    /// overflow (docs/isolation.md, Limits).
+    public static let maxDepth = 1_000
+
+    /// Refuses `child` under this layer when the tree would get deeper than `maxDepth`.
+    /// Costs the depth of this layer plus the size of the child's subtree.
+    private func checkDepth(adding child: Layer) throws(FXError) {
+        var above = 1
+        var l = superlayer ?? maskedLayer
+        while let cur = l {
+            above += 1
+            l = cur.superlayer ?? cur.maskedLayer
+        }
+        var below = 0
+        var pending: [(Layer, Int)] = [(child, 1)]
+        while let (layer, level) = pending.popLast() {
+            below = max(below, level)
+            if let m = layer.mask { pending.append((m, level + 1)) }
+            for c in layer.sublayers { pending.append((c, level + 1)) }
+        }
+        guard above + below <= Layer.maxDepth else {
+            throw FXError("cannot add layer '\(child.name)' under '\(name)': the tree would be \(above + below) layers deep; the limit is \(Layer.maxDepth)", kind: .limit)
+        }
     }
 
     /// Inserts `child` at `index` (clamped to the sublayer count), taking it
@@ -160,6 +224,7 @@ public final class Layer {
         child.removeFromSuperlayer()
         sublayers.insert(child, at: max(0, min(index, sublayers.count)))
         child.superlayer = self
+        stage?.invalidateSchedule()
     }
 
     public func addSublayer(_ child: Layer) throws(FXError) { try insertSublayer(child, at: Int.max) }
@@ -186,6 +251,7 @@ public final class Layer {
         if let parent = superlayer {
             parent.sublayers.removeAll { $0 === self }
             superlayer = nil
+            stage?.invalidateSchedule()
         }
     }
 
@@ -199,10 +265,12 @@ public final class Layer {
                 throw FXError("layer '\(m.name)' already masks '\(m.maskedLayer!.name)'", kind: .tree)
             }
             guard !hasAncestorOrSelf(m) else { throw FXError("layer '\(m.name)' cannot mask itself or an ancestor", kind: .tree) }
+            if m !== mask { try checkDepth(adding: m) }
         }
         mask?.maskedLayer = nil
         mask = m
         m?.maskedLayer = self
+        stage?.invalidateSchedule()
     }
 
     /// The topmost ancestor (the stage's root when the layer is in the tree).
@@ -289,6 +357,8 @@ final class AttachedAnimation {
     let sequence: Int
     var started = false
     var stopped = false
+    /// Whether the animation is still on its layer (the timeline skips it once it is not).
+    var isAttached = true
 
     init(key: String?, animation: Animation, sequence: Int, capturedState: [PresentedLayer]? = nil) {
         self.key = key; self.animation = animation; self.sequence = sequence

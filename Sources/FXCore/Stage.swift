@@ -14,15 +14,49 @@ public final class Stage {
     /// Safety valve against callbacks that schedule endlessly at one instant.
     public var maxEventsPerInstant = 100_000
 
+    /// The most timers added in one run: a timer that re-adds itself 1 ns
+    /// later would otherwise run until killed.
+    public var maxTimersPerRun = 100_000
+
     private var sequence = 0
-    private var timers: [Timer] = []
-    private var handlers: [(name: String, action: () throws -> Void)] = []
+    /// Pending timers' actions by id; the queue orders them by (time, id) and
+    /// skips ids no longer here (cancelled).
+    private var timerActions: [Int: () throws -> Void] = [:]
+    private var timerQueue = DueQueue()
+    private var timersAdded = 0
+    /// Event handlers by name, in registration order, and the names in the order first registered.
+    private var handlers: [String: [() throws -> Void]] = [:]
+    private var handlerOrder: [String] = []
+    /// How many handlers are registered, all names together.
+    public private(set) var handlerCount = 0
     private var scripted: [(time: Double, name: String, sequence: Int)] = []
 
-    private struct Timer {
-        let id: Int
-        let time: Double
-        let action: () throws -> Void
+    /// The animations' next starts and stops, valid while nothing that moves
+    /// them has changed (the tree, a layer's timing); adding an animation
+    /// adds its entry, anything else marks the schedule stale and the next
+    /// look rebuilds it from the tree. Delivering one event therefore costs
+    /// O(log n), not a walk of every layer and animation.
+    private var animationQueue = DueQueue()
+    /// What the animation queue's slots refer to (cleared with each rebuild).
+    private var animationEntries: [AnimationEntry] = []
+    private var scheduleIsStale = true
+
+    /// An animation's start (even rank) or stop (odd rank), with the affine map
+    /// from global time to its elapsed time (e = alpha·t + beta) it was computed with.
+    private struct AnimationEntry {
+        let record: AttachedAnimation
+        let layer: Layer
+        let alpha: Double, beta: Double
+    }
+
+    private func isLive(_ key: DueKey) -> Bool {
+        let r = animationEntries[key.slot].record
+        return r.isAttached && !r.stopped && r.started == (key.rank % 2 == 1)
+    }
+
+    private func pushAnimation(_ time: Double, rank: Int, _ entry: AnimationEntry) {
+        animationQueue.push(DueKey(time: time, rank: rank, slot: animationEntries.count))
+        animationEntries.append(entry)
     }
 
     /// A stage of `size` points; the root layer covers it.
@@ -58,30 +92,31 @@ public final class Stage {
         guard delay.isFinite, delay >= 0 else {
             throw FXError("timer delay must be a finite number of seconds, 0 or more (got \(delay))")
         }
+        guard timersAdded < maxTimersPerRun else {
+            throw FXError("\(maxTimersPerRun) timers were added in this run; that is the limit", kind: .limit)
+        }
+        timersAdded += 1
         let id = nextSequence()
-        timers.append(Timer(id: id, time: now + delay, action: action))
+        timerActions[id] = action
+        timerQueue.push(DueKey(time: now + delay, rank: 2 * id, slot: id))
         return id
     }
 
     /// Cancels a pending timer; returns whether it was pending.
     @discardableResult
     public func cancelTimer(_ id: Int) -> Bool {
-        guard let i = timers.firstIndex(where: { $0.id == id }) else { return false }
-        timers.remove(at: i)
-        return true
+        timerActions.removeValue(forKey: id) != nil
     }
 
     /// Registers a handler for a named event (`tap`, `focus`, …).
     public func on(_ name: String, _ action: @escaping () throws -> Void) {
-        handlers.append((name, action))
+        if handlers[name] == nil { handlerOrder.append(name) }
+        handlers[name, default: []].append(action)
+        handlerCount += 1
     }
 
     /// The names that have handlers, in registration order, without repeats.
-    public var eventNames: [String] {
-        var seen: [String] = []
-        for h in handlers where !seen.contains(h.name) { seen.append(h.name) }
-        return seen
-    }
+    public var eventNames: [String] { handlerOrder }
 
     /// Schedules a named event at an absolute time (the host's `--event T:NAME`).
     public func schedule(event name: String, at time: Double) throws(FXError) {
@@ -95,8 +130,8 @@ public final class Stage {
     /// Returns false when nothing handles the name.
     @discardableResult
     public func fire(event name: String) throws -> Bool {
-        let matching = handlers.filter { $0.name == name }
-        for h in matching { try h.action() }
+        let matching = handlers[name] ?? []
+        for action in matching { try action() }
         return !matching.isEmpty
     }
 
@@ -104,9 +139,9 @@ public final class Stage {
 
     /// One thing due at a time.
     private enum Due {
-        case start(AttachedAnimation, Layer)
-        case stop(AttachedAnimation, Layer)
-        case timer(Int)
+        case start(AnimationEntry)
+        case stop(AnimationEntry)
+        case timer
         case event(Int)
     }
 
@@ -132,16 +167,25 @@ public final class Stage {
             }
             now = max(now, time)
             switch due {
-            case .start(let a, _):
+            case .start(let entry):
+                animationQueue.popFirst()
+                let a = entry.record
+                if let t = Stage.crossing(entry.alpha, entry.beta, entry.alpha * now + entry.beta, entering: false,
+                                          ad: a.animation.timing.activeDuration, now: now) {
+                    pushAnimation(t, rank: 2 * a.sequence + 1, entry)
+                }
                 try a.start()
-            case .stop(let a, let layer):
+            case .stop(let entry):
+                animationQueue.popFirst()
+                let a = entry.record, layer = entry.layer
                 if a.animation.isRemovedOnCompletion {
-                    layer.detach(lingering: layer.isReplicatedWithDelay || layer.remembers(a)) { $0 === a }
+                    layer.detach(a, lingering: layer.isReplicatedWithDelay || layer.remembers(a))
                 }
                 try a.stop(finished: true)
-            case .timer(let index):
-                let timer = timers.remove(at: index)
-                try timer.action()
+            case .timer:
+                let id = timerQueue.popFirst()!.slot
+                let action = timerActions.removeValue(forKey: id)!
+                try action()
             case .event(let index):
                 let e = scripted.remove(at: index)
                 try fire(event: e.name)
@@ -158,35 +202,65 @@ public final class Stage {
             if let b = best, (b.time, b.rank) <= (time, rank) { return }
             best = (time, rank, due())
         }
-        for (i, timer) in timers.enumerated() { offer(max(timer.time, now), 2 * timer.id, .timer(i)) }
+        while let top = timerQueue.first, timerActions[top.slot] == nil { timerQueue.popFirst() }
+        if let top = timerQueue.first { offer(max(top.time, now), top.rank, .timer) }
         for (i, e) in scripted.enumerated() { offer(max(e.time, now), 2 * e.sequence, .event(i)) }
-        scanAnimations(root, a: 1, b: 0, offer: offer)
+        if scheduleIsStale { rebuildSchedule() }
+        while let top = animationQueue.first, !isLive(top) { animationQueue.popFirst() }
+        if let top = animationQueue.first {
+            let entry = animationEntries[top.slot]
+            offer(top.time, top.rank, top.rank % 2 == 0 ? .start(entry) : .stop(entry))
+        }
         return best.map { ($0.time, $0.due) }
     }
 
-    /// Walks the tree with the global → local affine map `local = a·t + b`,
-    /// offering each animation's next start or stop.
-    private func scanAnimations(_ layer: Layer, a: Double, b: Double,
-                                offer: (Double, Int, @autoclosure () -> Due) -> Void) {
-        let la = a * layer.timing.speed
-        let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
-        for record in layer.attached where !record.stopped {
-            let timing = record.animation.timing
-            // Elapsed animation time e(t) = alpha·t + beta.
-            let alpha = la * timing.speed
-            let beta = (lb - timing.beginTime) * timing.speed
-            let ad = timing.activeDuration
-            let eNow = alpha * now + beta
-            if !record.started {
-                if let t = Stage.crossing(alpha, beta, eNow, entering: true, ad: ad, now: now) {
-                    offer(t, 2 * record.sequence, .start(record, layer))
-                }
-            } else if let t = Stage.crossing(alpha, beta, eNow, entering: false, ad: ad, now: now) {
-                offer(t, 2 * record.sequence + 1, .stop(record, layer))
-            }
+    /// Marks the animation schedule for a rebuild: the tree or a layer's timing changed.
+    func invalidateSchedule() { scheduleIsStale = true }
+
+    /// Schedules an animation just added to `layer`, if the layer is in the
+    /// tree and the schedule is otherwise current (O(depth), not a rebuild).
+    func scheduleAdded(_ record: AttachedAnimation, on layer: Layer) {
+        guard !scheduleIsStale else { return }
+        var chain: [Layer] = []
+        var l: Layer? = layer
+        while let cur = l {
+            chain.append(cur)
+            l = cur.superlayer ?? cur.maskedLayer
         }
-        if let m = layer.mask { scanAnimations(m, a: la, b: lb, offer: offer) }
-        for child in layer.sublayers { scanAnimations(child, a: la, b: lb, offer: offer) }
+        guard chain.last === root else { return }
+        var a = 1.0, b = 0.0
+        for cur in chain.reversed() {
+            (a, b) = (a * cur.timing.speed, (b - cur.timing.beginTime) * cur.timing.speed + cur.timing.timeOffset)
+        }
+        schedule(record, on: layer, la: a, lb: b)
+    }
+
+    /// Rebuilds the schedule from the tree.
+    private func rebuildSchedule() {
+        scheduleIsStale = false
+        animationQueue.removeAll()
+        animationEntries.removeAll(keepingCapacity: true)
+        var pending: [(Layer, Double, Double)] = [(root, 1, 0)]
+        while let (layer, a, b) = pending.popLast() {
+            let la = a * layer.timing.speed
+            let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
+            for record in layer.attached where !record.stopped { schedule(record, on: layer, la: la, lb: lb) }
+            if let m = layer.mask { pending.append((m, la, lb)) }
+            for child in layer.sublayers { pending.append((child, la, lb)) }
+        }
+    }
+
+    /// Adds `record`'s next start or stop, given its layer's local time map `local = la·t + lb`.
+    private func schedule(_ record: AttachedAnimation, on layer: Layer, la: Double, lb: Double) {
+        let timing = record.animation.timing
+        // Elapsed animation time e(t) = alpha·t + beta.
+        let alpha = la * timing.speed
+        let beta = (lb - timing.beginTime) * timing.speed
+        let eNow = alpha * now + beta
+        let t = Stage.crossing(alpha, beta, eNow, entering: !record.started, ad: timing.activeDuration, now: now)
+        guard let t else { return }
+        pushAnimation(t, rank: 2 * record.sequence + (record.started ? 1 : 0),
+                      AnimationEntry(record: record, layer: layer, alpha: alpha, beta: beta))
     }
 
     /// When elapsed time e(t) = alpha·t + beta next enters (or leaves, in its
@@ -247,7 +321,7 @@ public final class Stage {
             for c in layer.sublayers { walk(c, a: la, b: lb, extra: childExtra) }
         }
         walk(root, a: 1, b: 0, extra: 0)
-        for t in timers { end = max(end, t.time) }
+        for t in timerQueue.keys where timerActions[t.slot] != nil { end = max(end, t.time) }
         for e in scripted { end = max(end, e.time) }
         return (end, infinite)
     }

@@ -12,6 +12,9 @@ enum HostAPI {
         return p
     }()
 
+    /// The answer of `last_error` where there is no session: a constant "".
+    nonisolated(unsafe) static let noError: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
+
     static func layerKind(_ k: fx_layer_kind) throws(FXAPIError) -> LayerKind {
         switch k {
         case FX_LAYER: .layer
@@ -24,9 +27,9 @@ enum HostAPI {
         }
     }
 
-    static func string(_ s: HostSession, _ p: UnsafePointer<CChar>?, _ what: String) throws(FXAPIError) -> String {
+    static func string(_ s: HostSession, _ p: UnsafePointer<CChar>?, _ what: String, kept: Bool = false) throws(FXAPIError) -> String {
         guard let p else { throw FXAPIError(.badArgument, "\(what) is NULL") }
-        return try s.text(p, what: what)
+        return try s.text(p, what: what, kept: kept)
     }
 
     static func keyPath(_ s: HostSession, _ p: UnsafePointer<CChar>?) throws(FXAPIError) -> KeyPath {
@@ -67,7 +70,9 @@ enum HostAPI {
         api.abi_minor = UInt16(FX_ABI_MINOR)
 
         // MARK: errors and logging
-        api.last_error = { HostSession.current?.lastErrorPointer }
+        // From a thread other than the session's, `current` is nil: last_error
+        // answers "" and fail and log do nothing (docs/ABI.md, Threading).
+        api.last_error = { HostSession.current?.lastErrorPointer ?? HostAPI.noError }
         api.fail = { message in
             guard let s = HostSession.current else { return }
             let text = message.flatMap { try? s.text($0, what: "failure message") } ?? "(no message)"
@@ -91,7 +96,7 @@ enum HostAPI {
         api.layer_create = { kind, name, out in
             HostSession.serve("layer_create") { s throws(FXAPIError) in
                 let k = try HostAPI.layerKind(kind)
-                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "layer name") } ?? ""
+                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "layer name", kept: true) } ?? ""
                 let o = try HostAPI.out(out, "layer")
                 let layer = try s.requireStage().makeLayer(k, name: n)
                 o.pointee = try s.layers.insert(layer)

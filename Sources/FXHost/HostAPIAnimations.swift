@@ -107,7 +107,7 @@ extension HostAPI {
             HostSession.serve("layer_add_animation") { s throws(FXAPIError) in
                 let l = try s.layers.get(layer)
                 let a = try s.animations.get(handle)
-                let k = try key.map { p throws(FXAPIError) in try s.text(p, what: "animation key") }
+                let k = try key.map { p throws(FXAPIError) in try s.text(p, what: "animation key", kept: true) }
                 guard s.attachedAnimations < s.limits.maxAttachedAnimations else {
                     throw FXAPIError(.limit, "\(s.limits.maxAttachedAnimations) animations have been added; that is the limit")
                 }

@@ -7,7 +7,7 @@ extension HostAPI {
     static func installEmitters(_ api: inout fx_api) {
         api.emitter_cell_create = { name, out in
             HostSession.serve("emitter_cell_create") { s throws(FXAPIError) in
-                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "cell name") } ?? ""
+                let n = try name.map { p throws(FXAPIError) in try s.text(p, what: "cell name", kept: true) } ?? ""
                 guard !n.contains(".") else {
                     throw FXAPIError(.badValue, "cell name '\(n)' contains '.', which key paths (emitterCells.NAME.field) cannot reach")
                 }

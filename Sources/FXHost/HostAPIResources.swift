@@ -25,9 +25,12 @@ extension HostAPI {
         }
         api.event_on = { name, fn, user in
             HostSession.serve("event_on") { s throws(FXAPIError) in
-                let n = try HostAPI.string(s, name, "event name")
+                let n = try HostAPI.string(s, name, "event name", kept: true)
                 guard let fn else { throw FXAPIError(.badArgument, "event function is NULL") }
                 let stage = try s.requireStage()
+                guard stage.handlerCount < s.limits.maxEventHandlers else {
+                    throw FXAPIError(.limit, "\(s.limits.maxEventHandlers) event handlers are registered; that is the limit")
+                }
                 stage.on(n) { [unowned s] in
                     try s.callPlugin("the '\(n)' event callback at t = \(stage.now)") {
                         n.withCString { fn(user, $0) }
@@ -45,6 +48,7 @@ extension HostAPI {
                 do { image = try s.decodePNG(p) } catch {
                     throw FXAPIError(.notFound, "\(error)")
                 }
+                try s.charge(image.width * image.height * 4, for: "the image '\(p)'")
                 o.pointee = try s.addImage(image)
             }
         }
@@ -56,6 +60,7 @@ extension HostAPI {
                 }
                 guard let rgba else { throw FXAPIError(.badArgument, "pixels are NULL") }
                 let count = Int(width) * Int(height) * 4
+                try s.charge(count, for: "an image")
                 var pixels = Array(UnsafeBufferPointer(start: rgba, count: count))
                 for i in stride(from: 0, to: count, by: 4) {
                     let a = UInt16(pixels[i + 3])
@@ -118,6 +123,7 @@ extension HostAPI {
                 guard path.elements.count < s.limits.maxPathElements else {
                     throw FXAPIError(.limit, "the path has \(path.elements.count) elements; the limit is \(s.limits.maxPathElements)")
                 }
+                try s.charge(MemoryLayout<Path.Element>.stride, for: "a path element")
                 edit(&path)
             }
         }

@@ -9,8 +9,14 @@ import Glibc
 /// `HostSession.current`. There is one session at a time, and every call into
 /// a plugin happens on the thread that made it (docs/ABI.md, Threading).
 public final class HostSession {
-    /// The session the C function table serves.
-    nonisolated(unsafe) static var current: HostSession?
+    /// The session the C function table serves, as seen by the calling thread.
+    /// It is thread-local: a plugin's own threads see none, so whatever they
+    /// call is refused or ignored without touching the session's state (no
+    /// lock is needed, and none of its memory is shared with them).
+    static var current: HostSession? {
+        get { pthread_getspecific(currentKey).map { Unmanaged<HostSession>.fromOpaque($0).takeUnretainedValue() } }
+        set { pthread_setspecific(currentKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+    }
 
     public internal(set) var pluginName: String
     public let limits: Limits
@@ -39,6 +45,10 @@ public final class HostSession {
     private var scratch: [UnsafeMutableRawPointer] = []
     /// Animations added to layers so far (copies of templates).
     var attachedAnimations = 0
+    /// Bytes copied from the plugin so far (`Limits.maxPluginDataBytes`).
+    var pluginDataBytes = 0
+    /// Bytes of strings copied from the plugin so far (`Limits.maxPluginStringBytes`).
+    var pluginStringBytes = 0
     /// The thread the session serves; calls from any other are refused.
     let thread = pthread_self()
 
@@ -51,11 +61,11 @@ public final class HostSession {
         self.limits = limits
         self.report = report
         self.decodePNG = decodePNG
-        layers = HandleTable(noun: "layer", limit: limits.maxLayers)
-        animations = HandleTable(noun: "animation", limit: limits.maxAnimations)
-        paths = HandleTable(noun: "path", limit: limits.maxPaths)
-        images = HandleTable(noun: "image", limit: limits.maxImages)
-        cells = HandleTable(noun: "emitter cell", limit: limits.maxEmitterCells)
+        layers = HandleTable(kind: .layer, limit: limits.maxLayers)
+        animations = HandleTable(kind: .animation, limit: limits.maxAnimations)
+        paths = HandleTable(kind: .path, limit: limits.maxPaths)
+        images = HandleTable(kind: .image, limit: limits.maxImages)
+        cells = HandleTable(kind: .emitterCell, limit: limits.maxEmitterCells)
     }
 
     deinit {
@@ -187,6 +197,15 @@ public final class HostSession {
         return stage
     }
 }
+
+/// The thread-local slot behind `HostSession.current`. The session outlives
+/// every call that sets it (`callPlugin` restores the outer value before it
+/// returns), so the slot holds it unretained.
+private let currentKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-local key for the host session")
+    return key
+}()
 
 extension FXError {
     /// The ABI status for a core error.

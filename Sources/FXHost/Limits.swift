@@ -19,5 +19,17 @@ public struct Limits: Sendable {
     public var maxImageFileBytes = 64 * 1024 * 1024
     /// Elements in one path.
     public var maxPathElements = 100_000
+    /// Event handlers registered in one run (`event_on`).
+    public var maxEventHandlers = 10_000
+    /// Bytes of data copied from the plugin in one run, all together: every
+    /// string kept, array value, path element and image pixel. Each is bounded
+    /// on its own, but not their number: without this, 100,000 text layers
+    /// of 64 KiB each (6.5 GB) would exhaust memory instead of failing.
+    public var maxPluginDataBytes = 512 * 1024 * 1024
+    /// Of those, bytes of the strings the host keeps (layer, cell and event
+    /// names, animation keys, string values): the sinks print them again in
+    /// every sample (a JSON line holds each text layer's text), so they have a
+    /// tighter bound. Key paths, field names and messages are not kept.
+    public var maxPluginStringBytes = 64 * 1024 * 1024
     public init() {}
 }

@@ -23,7 +23,7 @@ extension HostSession {
             return .transform(Transform3D(entries: entries))
         case FX_VALUE_STRING:
             guard let s = v.u.string else { throw FXAPIError(.badArgument, "string value is NULL") }
-            return .string(try text(s, what: "string value"))
+            return .string(try text(s, what: "string value", kept: true))
         case FX_VALUE_BOOL:
             return .bool(v.u.boolean != 0)
         case FX_VALUE_NUMBERS:
@@ -50,13 +50,31 @@ extension HostSession {
         guard Int(n) <= limits.maxArrayElements else {
             throw FXAPIError(.limit, "\(what) value has \(n) elements; the limit is \(limits.maxArrayElements)")
         }
+        try charge(Int(n) * (what == "colors" ? MemoryLayout<Color>.stride : MemoryLayout<Double>.stride), for: "a \(what) value")
+    }
+
+    /// Counts `bytes` copied from the plugin against `Limits.maxPluginDataBytes`.
+    func charge(_ bytes: Int, for what: String) throws(FXAPIError) {
+        guard bytes <= limits.maxPluginDataBytes - pluginDataBytes else {
+            throw FXAPIError(.limit, "\(what) of \(bytes) bytes would take the data copied from the plugin in this run past \(limits.maxPluginDataBytes / (1024 * 1024)) MiB; that is the limit (strings, arrays, paths and pixels, all together)")
+        }
+        pluginDataBytes += bytes
     }
 
     /// Copies a plugin string, refusing invalid UTF-8 and absurd lengths.
-    func text(_ p: UnsafePointer<CChar>, what: String) throws(FXAPIError) -> String {
+    /// A string the host keeps (`kept`: a name, a key, a value) counts against
+    /// `Limits.maxPluginStringBytes`; one only looked up or printed does not.
+    func text(_ p: UnsafePointer<CChar>, what: String, kept: Bool = false) throws(FXAPIError) -> String {
         let length = strnlen(p, limits.maxStringBytes + 1)
         guard length <= limits.maxStringBytes else {
             throw FXAPIError(.limit, "\(what) is longer than \(limits.maxStringBytes) bytes")
+        }
+        if kept {
+            guard length <= limits.maxPluginStringBytes - pluginStringBytes else {
+                throw FXAPIError(.limit, "\(what) of \(length) bytes would take the strings kept from the plugin in this run past \(limits.maxPluginStringBytes / (1024 * 1024)) MiB; that is the limit")
+            }
+            try charge(length, for: what)
+            pluginStringBytes += length
         }
         let bytes = UnsafeRawBufferPointer(start: p, count: length)
         guard let s = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {

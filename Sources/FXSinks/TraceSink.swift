@@ -15,7 +15,7 @@ public final class TraceSink: Sink {
     public init(_ out: OutputFile) { self.out = out }
 
     public func consume(_ s: Snapshot) throws {
-        let paths = LayerPaths.paths(s)
+        let paths = LayerPaths.paths(s).map(TerminalText.escape)
         let nameWidth = min(48, (paths.map(\.count).max() ?? 0) + 2)
         let keyWidth = max(8, (s.layers.flatMap { $0.animated.map { $0.key.count } }.max() ?? 0) + 2)
         var text = first ? "" : "\n"
@@ -23,7 +23,7 @@ public final class TraceSink: Sink {
         text += "t = \(ValueFormat.fixed(s.time))\n"
         for (i, layer) in s.layers.enumerated() {
             let name = "  " + pad(paths[i], nameWidth)
-            var rows = layer.animated.map { pad($0.key, keyWidth) + ValueFormat.text($0.value) }
+            var rows = layer.animated.map { pad(TerminalText.escape($0.key), keyWidth) + TerminalText.escape(ValueFormat.text($0.value)) }
             rows += layer.transitions.map {
                 pad("transition", keyWidth) + "\($0.transition.type.rawValue) \($0.transition.subtype.rawValue) \(ValueFormat.fixed($0.progress))"
             }

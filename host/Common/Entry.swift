@@ -1,3 +1,4 @@
+import FXCore
 import FXHost
 import FXSinks
 import Glibc
@@ -14,7 +15,7 @@ func listPlugins(_ o: Options) -> Int32 {
     var failed = false
     for (i, path) in files.enumerated() {
         let status = isolated(o) {
-            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
+            let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) })
             let info = try PluginLoader.load(path, session: session)
             try standardOutput((i > 0 ? "\n" : "") + Help.plugin(info))
         }
@@ -46,7 +47,7 @@ func headerFolder() -> String? {
 /// to the supervising parent); returns the exit status.
 public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32 {
     func fail(_ message: String, _ status: Int32) -> Int32 {
-        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: \(message)") }
+        if quietly { Isolation.note("result", message) } else { stderrLine("fxhost: error: " + TerminalText.escape(message)) }
         return status
     }
     do {
@@ -79,10 +80,10 @@ public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
         raise(SIGPIPE)
         return 1
     case .outputFailed:
-        stderrLine("fxhost: error: \(outcome.failure!)")
+        stderrLine("fxhost: error: " + TerminalText.escape(outcome.failure!))
         return 2
     default:
-        stderrLine("fxhost: error: \(outcome.failure!)")
+        stderrLine("fxhost: error: " + TerminalText.escape(outcome.failure!))
         return 1
     }
 }

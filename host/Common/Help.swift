@@ -1,3 +1,4 @@
+import FXCore
 import FXHost
 
 /// The help texts.
@@ -49,20 +50,21 @@ enum Help {
     """
 
     static func plugin(_ p: PluginInfo, selected: FactoryInfo? = nil) -> String {
-        var s = "\(p.name) \(p.version) — \(p.description)\n  file: \(p.path)\n  built for ABI \(p.abiMajor).\(p.abiMinor)\n"
+        let e = TerminalText.escape
+        var s = "\(e(p.name)) \(e(p.version)) — \(e(p.description))\n  file: \(e(p.path))\n  built for ABI \(p.abiMajor).\(p.abiMinor)\n"
         for f in p.factories where selected == nil || selected!.name == f.name {
-            s += "\nfactory \(f.name)\(f.name == p.factories[0].name ? " (default)" : "")\(f.help.isEmpty ? "" : ": \(f.help)")\n"
+            s += "\nfactory \(e(f.name))\(f.name == p.factories[0].name ? " (default)" : "")\(f.help.isEmpty ? "" : ": \(e(f.help))")\n"
             if f.parameters.isEmpty { s += "  (no parameters)\n" }
-            let width = (f.parameters.map { $0.name.count }.max() ?? 0) + 4
+            let width = (f.parameters.map { e($0.name).count }.max() ?? 0) + 4
             for q in f.parameters {
-                let name = "  --\(q.name)"
+                let name = "  --\(e(q.name))"
                 s += name + String(repeating: " ", count: max(1, width + 2 - name.count))
-                s += "\(q.expectation), default \(q.defaultText.isEmpty ? "(none)" : "'\(q.defaultText)'")"
-                s += q.help.isEmpty ? "\n" : "\n" + String(repeating: " ", count: width + 2) + q.help + "\n"
+                s += "\(e(q.expectation)), default \(q.defaultText.isEmpty ? "(none)" : "'\(e(q.defaultText))'")"
+                s += q.help.isEmpty ? "\n" : "\n" + String(repeating: " ", count: width + 2) + e(q.help) + "\n"
             }
         }
         if selected != nil && p.factories.count > 1 {
-            s += "\nother factories: \(p.factories.map(\.name).filter { $0 != selected!.name }.joined(separator: ", ")) (--factory F --help)\n"
+            s += "\nother factories: \(p.factories.map(\.name).filter { $0 != selected!.name }.map(e).joined(separator: ", ")) (--factory F --help)\n"
         }
         return s
     }

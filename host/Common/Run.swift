@@ -54,13 +54,13 @@ func run(_ options: Options, pixels: Pixels?) throws {
     o.sheet = o.sheet.map(OutputNames.resolve)
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
-    let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") },
+    let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) },
                               decodePNG: { path in
                                   do { return try PNGDecoder.decode(path: path) } catch let e as PNGDecoder.Failure {
                                       throw HostError.usage(e.message)
                                   }
                               })
-    session.log = { stderrLine("fxhost: \($0)") }
+    session.log = { stderrLine("fxhost: " + TerminalText.escape($0)) }
     let info = try PluginLoader.load(path, session: session)
     let factory = try info.factory(named: o.factory)
     if o.mode == .pluginHelp {

@@ -26,7 +26,7 @@ func check(_ o: Options) -> Int32 {
     func line(_ ok: Bool, _ what: String, _ detail: String, warning: Bool = false) {
         if ok { passed += 1 } else { failed += 1 }
         if warning { warned += 1 }
-        print("\(ok ? (warning ? "WARN" : "PASS") : "FAIL")  \(what.padding(24))  \(detail)")
+        print("\(ok ? (warning ? "WARN" : "PASS") : "FAIL")  \(TerminalText.escape(what).padding(24))  \(TerminalText.escape(detail))")
     }
     var supervise = o
     supervise.isolate = true

@@ -29,14 +29,18 @@
  *   - Threading: every call into the plugin (the entry, build functions,
  *     callbacks) happens on one thread, one at a time. Host functions may only
  *     be called from inside one of those calls; outside them they return
- *     FX_ERR_NOT_NOW.
+ *     FX_ERR_NOT_NOW. From any other thread, every function returns
+ *     FX_ERR_NOT_NOW, fail() and log() do nothing, last_error() returns ""
+ *     and now() returns 0.
  *   - Strings are UTF-8 and NUL-terminated. The host copies every string and
  *     array it is given before the call returns and keeps no plugin pointer
  *     afterwards. Pointers the host returns (strings, arrays inside an
  *     fx_value, last_error) stay valid until the plugin's next host call.
  *   - Handles (fx_layer, fx_animation, fx_image, fx_path) are opaque numbers,
- *     never pointers. 0 is "no object". A stale or forged handle is reported
- *     as FX_ERR_BAD_HANDLE; it can never corrupt memory.
+ *     never pointers. 0 is "no object". A stale or forged handle, or one of
+ *     another kind (an animation handle given as a layer), is reported as
+ *     FX_ERR_BAD_HANDLE; it can never corrupt memory. Handles of different
+ *     kinds never have the same value; their bits mean nothing to a plugin.
  *   - Every host function returns an fx_status; on failure, last_error()
  *     gives a one-line message, and the host also reports it on stderr with
  *     the plugin's name.

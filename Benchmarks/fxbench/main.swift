@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling [LAYERS] | startup | render | apng | memory] (default: all)
+// Usage: fxbench [sampling [LAYERS] | particles | startup | render [SCENE] | apng | memory] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {
@@ -65,6 +65,20 @@ func benchSampling() throws {
     }
 }
 
+/// Seconds of CPU this process has used, all threads: on a loaded machine
+/// it shows what the work costs when wall time also counts other programs.
+func cpuSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// The load average over the last minute, printed beside figures measured on a shared machine.
+func loadAverage() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? "load \(format3(loads[0]))" : "load unknown"
+}
+
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 
 func format3(_ v: Double) -> String {
@@ -116,6 +130,7 @@ func benchStartup() {
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "sampling" { try benchSampling() }
+    if which == "all" || which == "particles" { try benchParticles() }
     if which == "all" || which == "startup" { benchStartup() }
     let exe = CommandLine.arguments[0]
     let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."

@@ -39,7 +39,7 @@ func makeTree(_ count: Int) throws -> Stage {
 
 func benchSampling() throws {
     print("sampling: whole tree, 3 running animations per layer (basic easeInEaseOut, keyframe, spring), release build")
-    print("  layers    animations   ms/sample   ns/animation")
+    print("  layers    animations   ms/sample   ns/animation   CPU ms/sample (both threads)")
     var perAnimation: [Double] = []
     for count in (CommandLine.arguments.count > 2 ? [Int(CommandLine.arguments[2])!] : [1_000, 10_000, 100_000]) {
         let stage = try makeTree(count)
@@ -47,22 +47,24 @@ func benchSampling() throws {
         _ = Sampler.snapshot(of: stage.root, at: 0.01)  // warm up
         // At least 5 samples and about a second of them.
         var samples = 0
-        let start = seconds()
+        let start = seconds(), cpuStart = cpuSeconds()
         while samples < 5 || seconds() - start < 1 {
             let snap = Sampler.snapshot(of: stage.root, at: 0.1 + Double(samples) / 60)
             checksum += snap.layers[count / 2].number(.opacity)
             samples += 1
         }
         let ms = (seconds() - start) / Double(samples) * 1000
+        let cpu = (cpuSeconds() - cpuStart) / Double(samples) * 1000
         let ns = ms * 1e6 / Double(count * 3)
         perAnimation.append(ns)
         var row = pad("  \(count)", 12) + pad("\(count * 3)", 13)
-        row += pad(format3(ms), 12) + format3(ns)
+        row += pad(format3(ms), 12) + pad(format3(ns), 15) + format3(cpu)
         print(row + (checksum.isNaN ? " (NaN!)" : ""))
     }
     if perAnimation.count == 3 {
-        print("  target: ≤ 3 ms per sample at 10,000 layers; growth 1k → 100k: \(format3(perAnimation[2] / perAnimation[0]))× per animation (1.0 = linear)")
+        print("  growth 1k → 100k: \(format3(perAnimation[2] / perAnimation[0]))× per animation (1.0 = linear)")
     }
+    print("  target: ≤ 3 ms per sample at 10,000 layers, growth linear to 100k; \(loadAverage())")
 }
 
 /// Seconds of CPU this process has used, all threads: on a loaded machine

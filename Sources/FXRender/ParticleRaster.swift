@@ -321,7 +321,10 @@ enum ParticleRaster {
                     let fu = UInt64(truncatingIfNeeded: uf >> 8 & 0xFF), fv = UInt64(truncatingIfNeeded: vf >> 8 & 0xFF)
                     uf &+= du; vf &+= dv
                     let p = t + (iv &* rl &+ iu)
-                    let texel = Lanes.lerp(Lanes.lerp(p[0], p[1], fu), Lanes.lerp(p[rl], p[rl &+ 1], fu), fv)
+                    let (t00, t10, t01, t11) = (p[0], p[1], p[rl], p[rl &+ 1])
+                    // Most of a round sprite's square is clear: nothing to blend there.
+                    guard t00 | t10 | t01 | t11 != 0 else { continue }
+                    let texel = Lanes.lerp(Lanes.lerp(t00, t10, fu), Lanes.lerp(t01, t11, fu), fv)
                     let src = white ? Lanes.scale256(texel, alpha256) : Lanes.mul255(tint, Lanes.alpha(texel))
                     guard src != 0 else { continue }
                     let dst = Lanes.spread(row[x])

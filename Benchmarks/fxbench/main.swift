@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling [LAYERS] | particles | startup | render [SCENE] | apng | memory] (default: all)
+// Usage: fxbench [sampling [LAYERS [SAMPLES]] | particles | startup | render [SCENE] | apng | memory] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {
@@ -45,10 +45,12 @@ func benchSampling() throws {
         let stage = try makeTree(count)
         var checksum = 0.0
         _ = Sampler.snapshot(of: stage.root, at: 0.01)  // warm up
-        // At least 5 samples and about a second of them.
+        // At least 5 samples and about a second of them, or exactly as many as asked
+        // (for counting instructions, which other programs' load does not change).
+        let exactly = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) : nil
         var samples = 0
         let start = seconds(), cpuStart = cpuSeconds()
-        while samples < 5 || seconds() - start < 1 {
+        while exactly.map({ samples < $0 }) ?? (samples < 5 || seconds() - start < 1) {
             let snap = Sampler.snapshot(of: stage.root, at: 0.1 + Double(samples) / 60)
             checksum += snap.layers[count / 2].number(.opacity)
             samples += 1

@@ -80,9 +80,21 @@ public struct Keyframes {
         return nil
     }
 
+    /// `keyTimesIgnoredReason == nil` for set key times, without building the
+    /// reason: this runs at every sample of every keyframe animation.
+    private func keyTimesFit(_ kt: [Double], _ n: Int) -> Bool {
+        guard kt.count == n || (calculationMode == .discrete && kt.count == n + 1) else { return false }
+        var previous = -Double.infinity
+        for t in kt {
+            guard t.isFinite, t >= 0, t <= 1, t >= previous else { return false }
+            previous = t
+        }
+        return true
+    }
+
     /// The key times in force for the non-paced modes.
     private func usableKeyTimes(_ n: Int) -> [Double] {
-        if let kt = keyTimes, keyTimesIgnoredReason == nil { return kt }
+        if let kt = keyTimes, keyTimesFit(kt, n) { return kt }
         return calculationMode == .discrete ? (0..<n).map { Double($0) / Double(n) } : Keyframes.even(n)
     }
 

@@ -1,17 +1,18 @@
 import Glibc
 
 /// One piece of work run on a second thread, joined before its result is
-/// used. FXCore's only concurrency: the sampler splits large trees in two, and
-/// both halves only read the model (which nothing mutates while sampling).
-final class ParallelJob: @unchecked Sendable {
+/// used. The engine's only concurrency: the sampler splits large trees in two
+/// (both halves only read the model, which nothing mutates while sampling),
+/// and the renderer draws many particles in two sets of bands of rows.
+public final class ParallelJob: @unchecked Sendable {
     private let work: () -> Void
     private var thread = pthread_t()
     private var started = false
 
-    init(_ work: @escaping () -> Void) { self.work = work }
+    public init(_ work: @escaping () -> Void) { self.work = work }
 
     /// Starts the work on a new thread; if no thread can be made, runs it now.
-    func start() {
+    public func start() {
         let context = Unmanaged.passRetained(self).toOpaque()
         let rc = pthread_create(&thread, nil, { raw in
             let job = Unmanaged<ParallelJob>.fromOpaque(raw!).takeRetainedValue()
@@ -26,7 +27,7 @@ final class ParallelJob: @unchecked Sendable {
         }
     }
 
-    func join() {
+    public func join() {
         if started { pthread_join(thread, nil) }
         started = false
     }

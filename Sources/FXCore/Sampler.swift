@@ -117,13 +117,30 @@ public enum Sampler {
                 apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
                       cells: layer.emitterCells, overlay: &overlay)
             }
-            if overlay.count > 1 { overlay.sort(by: AnimatedValue.inOrder) }
+            if overlay.count > 1 { sortInOrder(&overlay) }
         }
         slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
                                            isMask: isMask, localTime: local, model: model, animated: overlay,
                                            transitions: transitions))
         if layer.kind == .emitter { slot.pointee.particles = particles(of: layer, presented: slot.pointee) }
         return local
+    }
+
+    /// `values.sort(by: AnimatedValue.inOrder)` for the few values a layer
+    /// animates: an insertion sort that moves values without copying them and
+    /// compares key paths only for two fields of one property.
+    private static func sortInOrder(_ values: inout [AnimatedValue]) {
+        values.withUnsafeMutableBufferPointer { v in
+            for i in 1..<v.count {
+                var j = i
+                while j > 0 {
+                    let a = v[j].property.rawValue, b = v[j - 1].property.rawValue
+                    guard a < b || (a == b && AnimatedValue.inOrder(v[j], v[j - 1])) else { break }
+                    v.swapAt(j, j - 1)
+                    j -= 1
+                }
+            }
+        }
     }
 
     /// An emitter's particles. When its settings or its cells' fields are

@@ -15,6 +15,8 @@ final class ContentCache {
         let surface: Surface
         /// Raster pixels → layer local coordinates.
         let toLocal: Homography
+        /// The local box the raster covers: for text, trimmed to its ink.
+        let box: Rect
         var used: Bool
     }
     private var entries: [Int: Entry] = [:]
@@ -27,6 +29,13 @@ final class ContentCache {
     static let shapeProperties: [Property] = [.path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap,
                                               .lineJoin, .miterLimit, .lineDashPattern, .lineDashPhase,
                                               .strokeStart, .strokeEnd]
+
+    /// The local box that `l`'s cached text covers, if its raster is current; nil otherwise.
+    /// Text draws nothing outside it, so a frame need not redraw more of a text layer.
+    func textBox(_ l: PresentedLayer) -> Rect? {
+        guard l.kind == .text, let e = entries[l.id], e.signature == ContentCache.textProperties.map({ l[$0] }) else { return nil }
+        return e.box
+    }
 
     /// Draws `l`'s text or shape through `h` (local → `out` pixels).
     func draw(_ l: PresentedLayer, _ h: Homography, into out: Surface, alpha: Double = 1) {
@@ -62,12 +71,42 @@ final class ContentCache {
         let x0 = (ext.minX * s).rounded(.down), y0 = (ext.minY * s).rounded(.down)
         let w = Int(pixels: (ext.maxX * s).rounded(.up) - x0), h = Int(pixels: (ext.maxY * s).rounded(.up) - y0)
         guard w > 0, h > 0, w * h <= 8192 * 8192 else { return nil }
-        let surface = Surface(width: w, height: h)
-        let toRaster = Homography.scale(s, s).then(.translation(-x0, -y0))
+        var surface = Surface(width: w, height: h)
+        var toRaster = Homography.scale(s, s).then(.translation(-x0, -y0))
         var m = CairoPaths.matrix(toRaster)
         cairo_set_matrix(surface.cr, &m)
         if l.kind == .text { ContentDrawing.text(l, surface.cr) } else { ContentDrawing.shape(l, surface.cr) }
-        return Entry(signature: signature, scale: s, surface: surface, toLocal: toRaster.inverse!, used: true)
+        if l.kind == .text {
+            // Text covers a fraction of its bounds: kept to its ink, it composites (and damages) less.
+            guard let ink = ContentCache.ink(surface) else { return nil }
+            if ink.size.width < Double(w) || ink.size.height < Double(h) {
+                let trimmed = Surface(width: Int(ink.size.width), height: Int(ink.size.height))
+                cairo_set_operator(trimmed.cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_surface(trimmed.cr, surface.surface, -ink.origin.x, -ink.origin.y)
+                cairo_paint(trimmed.cr)
+                surface = trimmed
+                toRaster = toRaster.then(.translation(-ink.origin.x, -ink.origin.y))
+            }
+        }
+        let toLocal = toRaster.inverse!
+        let box = Rect(0, 0, Double(surface.width), Double(surface.height)).mapped(toLocal) ?? ext
+        return Entry(signature: signature, scale: s, surface: surface, toLocal: toLocal, box: box, used: true)
+    }
+
+    /// The pixel box of a surface's non-transparent pixels, or nil when there are none.
+    static func ink(_ s: Surface) -> Rect? {
+        cairo_surface_flush(s.surface)
+        let stride = Int(cairo_image_surface_get_stride(s.surface)) / 4
+        let px = UnsafeRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
+        var x0 = s.width, y0 = s.height, x1 = -1, y1 = -1
+        for y in 0..<s.height {
+            let row = px + y * stride
+            for x in 0..<s.width where row[x] >> 24 != 0 {
+                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        return Rect(Double(x0), Double(y0), Double(x1 - x0 + 1), Double(y1 - y0 + 1))
     }
 
     /// Forgets the rasters of layers that were not drawn this frame.

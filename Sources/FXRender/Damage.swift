@@ -23,7 +23,9 @@ struct Damage {
 
     /// The device-pixel rectangle to redraw (nil: nothing changed), and
     /// whether it is the whole frame.
-    mutating func compute(_ tree: RenderTree, device: Homography, width: Int, height: Int) -> Rect? {
+    /// `textBox` gives, for a text layer whose raster is cached, the local box its text covers.
+    mutating func compute(_ tree: RenderTree, device: Homography, width: Int, height: Int,
+                          textBox: (PresentedLayer) -> Rect? = { _ in nil }) -> Rect? {
         let full = Rect(0, 0, Double(width), Double(height))
         var current: [Int: (state: LayerState, box: Rect)] = [:]
         var damage: Rect?
@@ -45,6 +47,8 @@ struct Damage {
             var box: Rect?
             if maps[i].isAffine {
                 var local = LayerGeometry.bounds(l)
+                // A text layer that draws only its text draws nothing outside the text's ink.
+                if l.kind == .text, Damage.drawsOnlyText(l), let ink = textBox(l) { local = ink }
                 if case .path(let p) = l[.path], l.kind == .shape, !p.isEmpty {
                     let pts = p.points
                     let pad = l.number(.lineWidth) * max(1, l.number(.miterLimit)) / 2 + 2
@@ -63,8 +67,21 @@ struct Damage {
                 box = full
             }
             for c in tree.children[i] { if let cb = boxes[c] { box = box.map { $0.union(cb) } ?? cb } }
-            if let m = tree.mask[i], let mb = boxes[m] { box = box.map { $0.union(mb) } ?? mb }
+            // A masked layer shows only where its mask draws: it and its subtree (and its
+            // shadow, made from the masked result) change nothing outside the mask's box.
+            if let m = tree.mask[i] { box = box.flatMap { b in boxes[m].flatMap { b.intersection($0) } } }
             boxes[i] = box.map { Damage.pixelAligned($0, within: full) }
+        }
+        // Under a masked layer (its sublayers and its mask's subtree) nothing shows outside
+        // the masked layer's own box; top down, as parents come first.
+        var limits = [Rect?](repeating: nil, count: tree.layers.count)
+        for (i, l) in tree.layers.enumerated() where l.parent >= 0 {
+            var limit = limits[l.parent]
+            if tree.mask[l.parent] != nil {
+                let own = boxes[l.parent] ?? .zero
+                limit = limit.map { $0.intersection(own) ?? .zero } ?? own
+            }
+            limits[i] = limit
         }
         for (i, l) in tree.layers.enumerated() {
             let m = maps[i].m
@@ -74,7 +91,8 @@ struct Damage {
                 transitions: l.transitions.map(\.progress),
                 mask: tree.mask[i].map { mi in Property.allCases.map { tree.layers[mi][$0] } } ?? [],
                 particles: l.particles?.particles ?? [])
-            let box = boxes[i] ?? .zero
+            var box = boxes[i] ?? .zero
+            if let limit = limits[i] { box = box.intersection(limit) ?? .zero }
             current[l.id] = (state, box)
             if let old = previous[l.id] {
                 if old.state != state { add(old.box); add(box) }
@@ -90,11 +108,25 @@ struct Damage {
         return damage.map { Damage.pixelAligned($0, within: full) }
     }
 
+    /// Whether a text layer draws nothing but its text: no background, image, border or shadow.
+    static func drawsOnlyText(_ l: PresentedLayer) -> Bool {
+        l.color(.backgroundColor).alpha == 0 && l[.contents] == .image(nil)
+            && !(l.number(.borderWidth) > 0 && l.color(.borderColor).alpha > 0) && l.number(.shadowOpacity) == 0
+    }
+
     /// The rect grown to whole pixels (and a pixel of anti-aliasing), clipped to the frame.
     static func pixelAligned(_ r: Rect, within full: Rect) -> Rect {
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return full }
         let x0 = max(full.minX, (r.minX - 1).rounded(.down)), y0 = max(full.minY, (r.minY - 1).rounded(.down))
         let x1 = min(full.maxX, (r.maxX + 1).rounded(.up)), y1 = min(full.maxY, (r.maxY + 1).rounded(.up))
         return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
+}
+
+extension Rect {
+    /// The common part of two boxes, or nil when they do not meet.
+    func intersection(_ o: Rect) -> Rect? {
+        let x0 = max(minX, o.minX), y0 = max(minY, o.minY), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 }

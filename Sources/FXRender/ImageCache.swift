@@ -6,8 +6,23 @@ typealias FXCoreImage = FXCore.Image
 /// image is in use.
 final class ImageCache {
     private var surfaces: [ObjectIdentifier: (image: FXCoreImage, surface: Surface, opaque: Bool)] = [:]
+    private var mipChains: [MipKey: (image: FXCoreImage, mips: MipChain)] = [:]
+
+    private struct MipKey: Hashable {
+        let image: ObjectIdentifier
+        let x0, y0, x1, y1: Int
+    }
 
     func surface(_ image: FXCoreImage) -> Surface { entry(image).surface }
+
+    /// The image's pixels `x0..<x1` × `y0..<y1` and their halvings, for drawing particles.
+    func mips(_ image: FXCoreImage, x0: Int, y0: Int, x1: Int, y1: Int) -> MipChain {
+        let key = MipKey(image: ObjectIdentifier(image), x0: x0, y0: y0, x1: x1, y1: y1)
+        if let hit = mipChains[key] { return hit.mips }
+        let m = MipChain(image, x0: x0, y0: y0, x1: x1, y1: y1)
+        mipChains[key] = (image, m)
+        return m
+    }
 
     /// Whether every pixel of the image is opaque (it hides what lies under it).
     func isOpaque(_ image: FXCoreImage) -> Bool { entry(image).opaque }

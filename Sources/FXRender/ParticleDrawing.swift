@@ -8,11 +8,28 @@ import FXCore
 /// nothing, as in Core Animation. The multiply is exact for white contents
 /// (the usual flakes, sparks and dots); coloured contents are tinted through
 /// their alpha (docs/rendering notes in docs/timing.md, "Emitters").
+/// `ParticleRaster` draws them when the target is a plain image surface
+/// (always, in the renderer); cairo draws them otherwise.
 enum ParticleDrawing {
     static func draw(_ field: ParticleField, _ cr: OpaquePointer, images: ImageCache, alpha: Double) {
         guard !field.particles.isEmpty else { return }
         cairo_save(cr)
         if field.additive { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
+        let sprites: [ParticleRaster.Sprite?] = field.cells.map { cell in
+            guard let img = cell.contents, img.width > 0, img.height > 0 else { return nil }
+            // The texels the contents rect covers, whole; the rect itself within them.
+            let iw = Double(img.width), ih = Double(img.height), r = cell.contentsRect
+            let x0 = Int(max(0, min(iw, (r.minX * iw).rounded(.down)))), x1 = Int(max(0, min(iw, (r.maxX * iw).rounded(.up))))
+            let y0 = Int(max(0, min(ih, (r.minY * ih).rounded(.down)))), y1 = Int(max(0, min(ih, (r.maxY * ih).rounded(.up))))
+            guard x1 > x0, y1 > y0 else { return nil }
+            return ParticleRaster.Sprite(mips: images.mips(img, x0: x0, y0: y0, x1: x1, y1: y1),
+                                         source: (r.origin.x * iw - Double(x0), r.origin.y * ih - Double(y0),
+                                                  r.size.width * iw, r.size.height * ih))
+        }
+        if ParticleRaster.draw(field, cr, sprites: sprites, alpha: alpha) {
+            cairo_restore(cr)
+            return
+        }
         let surfaces: [(Surface, Double, Double, Rect)?] = field.cells.map { cell in
             guard let img = cell.contents, img.width > 0, img.height > 0 else { return nil }
             return (images.surface(img), Double(img.width), Double(img.height), cell.contentsRect)

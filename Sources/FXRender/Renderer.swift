@@ -44,7 +44,8 @@ public final class Renderer {
         let tree = RenderTree(snapshot.layers)
         let device = Homography.scale(scale, scale)
         // Only what changed since the last frame is redrawn; nothing changed, nothing drawn.
-        guard let region = damage.compute(tree, device: device, width: pixelWidth, height: pixelHeight) else { return }
+        guard let region = damage.compute(tree, device: device, width: pixelWidth, height: pixelHeight,
+                                          textBox: cache.textBox) else { return }
         clip = region
         restrict(target)
         // When the lowest layer hides everything under it, it is copied in, not blended over a cleared frame.

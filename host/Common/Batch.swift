@@ -82,7 +82,7 @@ struct BatchJob {
     let words: [String]
 
     /// fxhost options a job may set; the rest are the factory's business or the batch's.
-    static let allowedOptions: Set<String> = ["size", "fps", "end", "duration", "scale", "background", "event", "sink", "format",
+    static let allowedOptions: Set<String> = ["size", "fps", "end", "duration", "time", "scale", "background", "event", "sink", "format",
                                               "timeout", "sheet", "particles", "frames", "shard"]
 
     static func load(_ file: String) throws -> [BatchJob] {

@@ -7,4 +7,6 @@ swift build -c release
 bin=$(swift build -c release --show-bin-path)
 # The plain-cairo program the render benchmarks compare against, built as any C program is.
 cc -O2 Benchmarks/cairo-baseline/baseline.c $(pkg-config --cflags --libs pangocairo) -lm -o "$bin/cairo-baseline"
+# Shards and batches (docs/SCALE.md): whole fxhost runs, timed from outside.
+if [ "${1:-}" = "scale" ]; then exec scripts/bench-scale.sh "$bin"; fi
 exec "$bin/fxbench" "$@"

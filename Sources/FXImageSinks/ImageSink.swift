@@ -11,7 +11,12 @@ public class ImageSink: Sink {
     public init(renderer: Renderer) { self.renderer = renderer }
 
     public func consume(_ snapshot: Snapshot) throws {
-        let frame = renderer.render(snapshot)
+        try consume(frame: renderer.render(snapshot))
+    }
+
+    /// Writes a frame rendered elsewhere (`fxhost join` feeds the frames of a
+    /// sharded render's parts): the same bytes as if it had been rendered here.
+    public func consume(frame: Frame) throws {
         frameCount += 1
         try write(frame)
     }

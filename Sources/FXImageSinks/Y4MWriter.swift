@@ -60,6 +60,8 @@ public final class Y4MWriter: ImageSink {
 /// printf-style pattern (`shot-%03d.png`). Each file is written whole.
 public final class PNGSequenceWriter: ImageSink {
     private let pattern: String
+    /// The number of the first file: a shard's frames keep their index in the whole run.
+    public var firstIndex = 0
 
     /// `target` is a folder (existing, or ending in '/') or a name with `%d`/`%0Nd`.
     public init(renderer: Renderer, target: String) throws {
@@ -90,7 +92,7 @@ public final class PNGSequenceWriter: ImageSink {
     }
 
     override func write(_ frame: Frame) throws {
-        let name = PNGSequenceWriter.format(pattern, frameCount - 1)!
+        let name = PNGSequenceWriter.format(pattern, firstIndex + frameCount - 1)!
         let file = try OutputFile(path: name)
         try file.write(PNGEncoder.png(frame.pixels, width: frame.width, height: frame.height))
         try file.commit()

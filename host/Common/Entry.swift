@@ -96,16 +96,20 @@ public struct Pixels {
     public var sinks: (_ kind: SinkKind, _ options: Options) throws -> [Sink]
     /// `fxhost check`, which renders frames.
     public var check: (_ options: Options) -> Int32
+    /// `fxhost join`, which decodes parts and encodes the whole.
+    public var join: (_ options: Options) throws -> Void
 
-    public init(sinks: @escaping (SinkKind, Options) throws -> [Sink], check: @escaping (Options) -> Int32) {
+    public init(sinks: @escaping (SinkKind, Options) throws -> [Sink], check: @escaping (Options) -> Int32,
+                join: @escaping (Options) throws -> Void) {
         self.sinks = sinks
         self.check = check
+        self.join = join
     }
 }
 
 /// Whether a run needs pixels: an image sink, a contact sheet, or `check`.
 func needsPixels(_ o: Options) throws -> Bool {
-    if o.mode == .check { return true }
+    if o.mode == .check || o.mode == .join { return true }
     guard o.mode == .run else { return false }
     if o.sheet != nil { return true }
     let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
@@ -152,6 +156,11 @@ public func fxhostMain(pixels: Pixels?) -> Never {
     case .check:
         guard let pixels else { handOverToPixels() }
         exit(pixels.check(options))
+    case .join:
+        guard let pixels else { handOverToPixels() }
+        exit(reporting { try pixels.join(options) })
+    case .batch:
+        exit(batch(options))
     case .run, .pluginHelp:
         let handOver = reporting { if try needsPixels(options) && pixels == nil { handOverToPixels() } }
         if handOver != 0 { exit(handOver) }

@@ -16,6 +16,9 @@ enum Help {
       fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
                                          in its own process; PASS, WARN (a host call failed and the
                                          plugin handled it; FAIL with --strict) or FAIL a line
+      fxhost join OUT PART…              assemble a sharded render's parts into OUT (docs/SCALE.md)
+      fxhost batch JOBS.jsonl [-j N] [--shard I/N] [--summary FILE]
+                                         many renders, one JSON job a line, N at a time; resumable
       fxhost --cflags                    the compiler flag that finds fx.h, for building plugins
       fxhost --version
 
@@ -35,8 +38,15 @@ enum Help {
       --out FILE         write to FILE (- for standard output); the extension picks the format:
                            .txt  the trace         .jsonl  JSON lines       .png  animated PNG
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
+                           .fxpart  a shard's frames, lossless, for fxhost join
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
                          terminal), png, gif, y4m, frames; --format is the same
+      --frames A:B       write only frames A to B−1 of the run (frame k is at k/fps; A: to the end);
+                         the timeline still runs from 0, so each frame is the whole run's frame
+      --shard I/N        write only the I-th of N equal ranges of frames (I from 0), e.g. one per
+                         job-array task; --out NAME.fxpart keeps them for fxhost join
+      --manifest         also write OUT.manifest.json: the render (plugin and its hash, arguments,
+                         size, fps) and the frames the output holds; join and batch read it
       --particles        JSON lines list every particle of an emitter (default: its count and bounds)
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)

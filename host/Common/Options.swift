@@ -3,7 +3,7 @@ import FXHost
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
 public struct Options {
-    public enum Mode { case run, help, version, list, pluginHelp, check, cflags }
+    public enum Mode { case run, help, version, list, pluginHelp, check, cflags, join, batch }
     public var mode = Mode.run
     public var plugin: String?
     public var factory: String?
@@ -27,6 +27,22 @@ public struct Options {
     public var strict = false
     /// JSON lines list every particle of an emitter, not only their count and bounds.
     public var particles = false
+    /// `--frames A:B` or `--shard I/N`: write only those frames of the run.
+    public var frames: FrameSelection?
+    /// The index in the whole run of the first frame written (set once the selection is resolved).
+    public var firstFrame = 0
+    /// `--manifest`: write OUT.manifest.json beside the output once it is in place.
+    public var manifest = false
+    /// Internal: sample the whole run without writing and print its frame count (for --shard).
+    var countFrames = false
+    /// `fxhost join OUT PARTS…` and `fxhost batch JOBS [-j N]`: their words.
+    public var joinOut: String?
+    public var joinParts: [String] = []
+    public var batchFile: String?
+    public var jobs = 1
+    public var summary: String?
+    /// The command line as given, for manifests.
+    public var words: [String] = []
     /// `--name value` words not recognised as fxhost options, in order.
     public var factoryWords: [String] = []
 
@@ -36,9 +52,16 @@ public struct Options {
 
     static func parse(_ args: [String]) throws -> Options {
         var o = Options()
+        o.words = args
         var i = 0
         if args.first == "check" {
             o.mode = .check
+            i = 1
+        } else if args.first == "join" {
+            o.mode = .join
+            i = 1
+        } else if args.first == "batch" {
+            o.mode = .batch
             i = 1
         }
         func value(_ option: String) throws -> String {
@@ -69,6 +92,21 @@ public struct Options {
             case "--no-isolate": o.isolate = false
             case "--strict": o.strict = true
             case "--particles": o.particles = true
+            case "--manifest": o.manifest = true
+            case "--count-frames": o.countFrames = true
+            case "--frames":
+                guard o.frames == nil else { throw HostError.usage("--frames and --shard: give one of them, once") }
+                o.frames = try FrameSelection.parseFrames(try v())
+            case "--shard":
+                guard o.frames == nil else { throw HostError.usage("--frames and --shard: give one of them, once") }
+                o.frames = try FrameSelection.parseShard(try v())
+            case "-j", "--jobs":
+                let text = try v()
+                guard let n = Int(text), n >= 1, n <= 256 else {
+                    throw HostError.usage("\(word): '\(text)' is not a number of jobs at a time from 1 to 256")
+                }
+                o.jobs = n
+            case "--summary": o.summary = try v()
             case "--timeout":
                 let text = try v()
                 guard let t = Double(text), t.isFinite, t > 0, t <= 86400 else {
@@ -131,6 +169,15 @@ public struct Options {
                     o.checkTargets.append(word)
                     break
                 }
+                if o.mode == .join && !word.hasPrefix("-") {
+                    if o.joinOut == nil { o.joinOut = word } else { o.joinParts.append(word) }
+                    break
+                }
+                if o.mode == .batch && !word.hasPrefix("-") {
+                    guard o.batchFile == nil else { throw HostError.usage("fxhost batch takes one job file (got '\(o.batchFile!)' and '\(word)')") }
+                    o.batchFile = word
+                    break
+                }
                 guard word.hasPrefix("--"), word.count > 2 else {
                     throw HostError.usage("unexpected argument '\(args[i])' (options start with --; fxhost --help lists them)")
                 }
@@ -156,6 +203,20 @@ public struct Options {
     /// given without a value means true. `--duration` is fxhost's `--end`
     /// unless the factory declares a parameter of that name.
     mutating func factoryArguments(for factory: FactoryInfo) throws -> [ArgumentValue] {
+        let given = try givenArguments(for: factory)
+        return try factory.parameters.map { p in
+            try ArgumentValue.parse(given[p.name] ?? p.defaultText, for: p)
+        }
+    }
+
+    /// Every parameter of the factory with the text it gets (given, or its default), in declaration order.
+    mutating func argumentTexts(for factory: FactoryInfo) throws -> [(String, String)] {
+        let given = try givenArguments(for: factory)
+        return factory.parameters.map { ($0.name, given[$0.name] ?? $0.defaultText) }
+    }
+
+    /// The factory's words matched to its parameters, checked but not yet converted.
+    private mutating func givenArguments(for factory: FactoryInfo) throws -> [String: String] {
         var given: [String: String] = [:]
         var i = 0
         let words = factoryWords
@@ -192,8 +253,6 @@ public struct Options {
             given[word] = text
             i += 1
         }
-        return try factory.parameters.map { p in
-            try ArgumentValue.parse(given[p.name] ?? p.defaultText, for: p)
-        }
+        return given
     }
 }

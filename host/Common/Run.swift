@@ -76,8 +76,16 @@ func run(_ options: Options, pixels: Pixels?) throws {
         }
     }
 
+    // A shard needs the run's frame count before it can know its frames.
+    var total: Int?
+    if let selection = o.frames {
+        guard o.time == nil else { throw HostError.usage("--time takes one sample; --frames and --shard select frames of a whole run") }
+        if selection.needsTotal { total = try totalFrames(o) }
+        o.firstFrame = selection.frames(total: total).lowerBound
+    }
+
     // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-    let sinks = try makeSinks(o, pixels: pixels)
+    let sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
     let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let stage = Stage(size: Size(o.width, o.height))
@@ -99,26 +107,39 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     if let t = o.time {
         try emit(t)
+    } else if let selection = o.frames ?? (o.countFrames ? .range(from: 0, to: 0) : nil) {
+        // Frames before the selection are sampled (callbacks and timers run) but not drawn; once past
+        // it the run stops if the frame count is known, and otherwise samples on to learn it.
+        let wanted = selection.frames(total: total)
+        let (count, _) = try sampleEvenFrames(of: stage, o, stopAfter: total == nil ? nil : wanted.upperBound) { frame, t, end in
+            if wanted.contains(frame) {
+                try emit(t)
+                progress.update(time: t, end: end)
+            } else {
+                _ = try stage.sample(at: t)
+            }
+        }
+        if o.countFrames {
+            let out = OutputFile()
+            try out.write("\(count)\n")
+            try out.commit()
+            return
+        }
+        total = total ?? count
     } else {
-        var frame = 0
-        while true {
-            let t = Double(frame) / o.fps
-            let end = o.end ?? naturalEnd(stage)
-            guard frame < OutputLimits.maxFrames else {
-                throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
-            }
-            if t > end + 1e-9 {
-                // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
-                if !evenFrames, frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try emit(end) }
-                break
-            }
+        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: nil) { _, t, end in
             try emit(t)
             progress.update(time: t, end: end)
-            frame += 1
         }
+        // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
+        if !evenFrames, count > 0, Double(count - 1) / o.fps < end - 1e-9 { try emit(end) }
     }
     progress.finish()
     for sink in sinks { try sink.finish() }
+    if o.manifest, let out = o.out {
+        let frames = o.frames.map { $0.frames(total: total).clamped(to: 0..<total!) }
+        try RenderManifest(o, info: info, factory: factory, pluginPath: path, frames: frames, total: total).write(beside: out)
+    }
 }
 
 /// When every finite animation and timer is done; at least 5 s when

@@ -35,7 +35,12 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
     case .frames:
         guard let path = o.out, path != "-" else { throw HostError.usage("frames output needs a folder or a name-%04d.png pattern") }
         try checkFolder(path)
-        sinks.append(try PNGSequenceWriter(renderer: try render(), target: path))
+        let frames = try PNGSequenceWriter(renderer: try render(), target: path)
+        frames.firstIndex = o.firstFrame
+        sinks.append(frames)
+    case .part:
+        guard let path = o.out, path != "-" else { throw HostError.usage("a part of a sharded render needs a file: --out NAME.fxpart") }
+        sinks.append(try FramePartWriter(renderer: try render(), output: try output(path)))
     }
     if let sheet = o.sheet {
         sinks.append(ContactSheet(renderer: try render(), output: try output(sheet)))

@@ -1,0 +1,87 @@
+import FXCore
+import FXHost
+import FXSinks
+import Glibc
+
+/// Runs the evenly spaced frames of a run: frame k at k / fps, up to `--end`
+/// or the natural end (read again after every frame, since callbacks add
+/// work), as video outputs see them. `body` gets each frame's index, time and
+/// the end known so far; the answer is how many frames the run has (or
+/// `stopAfter`, when the caller needs no more) and the end last read.
+func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
+                _ body: (_ frame: Int, _ time: Double, _ end: Double) throws -> Void) throws -> (count: Int, end: Double) {
+    var frame = 0
+    var end = 0.0
+    while stopAfter.map({ frame < $0 }) ?? true {
+        let t = Double(frame) / o.fps
+        end = o.end ?? naturalEnd(stage)
+        guard frame < OutputLimits.maxFrames else {
+            throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
+        }
+        if t > end + 1e-9 { break }
+        try body(frame, t, end)
+        frame += 1
+    }
+    return (frame, end)
+}
+
+/// How many frames the whole run has. With `--end` that is arithmetic; without
+/// it only the run itself can tell (callbacks may add work), so a child fxhost
+/// samples it through once, drawing nothing, and says.
+func totalFrames(_ o: Options) throws -> Int {
+    if let end = o.end {
+        var n = 0
+        while Double(n) / o.fps <= end + 1e-9 { n += 1 }
+        return n
+    }
+    var words = ["--plugin", o.plugin ?? "", "--size", "\(Int(o.width))x\(Int(o.height))", "--fps", "\(o.fps)",
+                 "--timeout", "\(o.timeout)", "--count-frames"]
+    if let f = o.factory { words += ["--factory", f] }
+    for e in o.events { words += ["--event", "\(e.time):\(e.name)"] }
+    if !o.isolate { words.append("--no-isolate") }
+    words += o.factoryWords
+    let answer = try runSelf(words)
+    guard answer.status == 0, let n = Int(answer.stdout.split(separator: "\n").last ?? "") else {
+        throw HostError.usage(answer.stderr.split(separator: "\n").last.map { String($0).replacingPrefix("fxhost: error: ") }
+                              ?? "could not count the run's frames for --shard (give --end to skip counting)")
+    }
+    return n
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+}
+
+/// Runs the `fxhost` beside this executable with `words`, collecting what it prints.
+func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let exe = (PluginLocator.executableFolder() ?? ".") + "/fxhost"
+    let out = tmpfile(), err = tmpfile()
+    guard let out, let err else { throw HostError.usage("cannot make a temporary file: \(String(cString: strerror(errno)))") }
+    defer { fclose(out); fclose(err) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, fileno(out), 1)
+    posix_spawn_file_actions_adddup2(&actions, fileno(err), 2)
+    let argv = ([exe] + words).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+    guard rc == 0 else { throw HostError.usage("cannot start \(exe): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    func text(_ f: UnsafeMutablePointer<FILE>) -> String {
+        rewind(f)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            bytes += buffer[0..<n]
+            if n < buffer.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    let exited = (status & 0x7f) == 0
+    return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text(out), text(err))
+}

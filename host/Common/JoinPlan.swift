@@ -1,0 +1,100 @@
+import FXHost
+
+/// What `fxhost join OUT PARTS…` will assemble, checked before anything is
+/// written: every part has its manifest, all come from one render, and their
+/// frames cover the run exactly once, in order.
+public struct JoinPlan {
+    public struct Part {
+        public let path: String
+        public let frames: Range<Int>
+    }
+    /// The parts in frame order (empty shards left out).
+    public let parts: [Part]
+    public let total: Int
+    /// The parts' own format: `.part` (lossless frames) or `.y4m`.
+    public let partKind: SinkKind
+    /// The output's format, and options that recreate the render's size, scale, fps and background.
+    public let kind: SinkKind
+    public let options: Options
+
+    public init(_ o: Options) throws {
+        guard let out = o.joinOut, !o.joinParts.isEmpty else {
+            throw HostError.usage("fxhost join needs an output and its parts: fxhost join OUT PART… (e.g. fxhost join cube.png parts/*.fxpart)")
+        }
+        var seen: [String] = []
+        var read: [(String, RenderManifest)] = []
+        for path in o.joinParts {
+            if seen.contains(where: { sameFile($0, path) }) { throw HostError.usage("join: the part '\(path)' is given twice") }
+            seen.append(path)
+            if sameFile(path, out) { throw HostError.usage("join: the output '\(out)' is also one of the parts; write to another file") }
+            read.append((path, try RenderManifest.read(beside: path)))
+        }
+        let (firstPath, first) = read[0]
+        for (path, m) in read.dropFirst() {
+            if let key = JoinPlan.firstDifference(first.render, m.render) {
+                throw HostError.usage("join: '\(path)' is from another render than '\(firstPath)' (its \(key) differs)")
+            }
+        }
+        let kinds = Set(try read.map { try kindForOut($0.0) })
+        guard kinds.count == 1, let partKind = kinds.first, partKind == .part || partKind == .y4m else {
+            throw HostError.usage("join: the parts must all be .fxpart files (any output) or all .y4m (a .y4m output)")
+        }
+        var parts: [Part] = []
+        for (path, m) in read {
+            guard let frames = m.frames, let total = m.total, total == first.total else {
+                throw HostError.usage("join: '\(path)' is not a part of a sharded render (its manifest names no frame range)")
+            }
+            _ = total
+            if !frames.isEmpty { parts.append(Part(path: path, frames: frames)) }
+        }
+        parts.sort { $0.frames.lowerBound < $1.frames.lowerBound }
+        let total = first.total ?? 0
+        var next = 0
+        for (i, p) in parts.enumerated() {
+            if i > 0, p.frames.lowerBound < parts[i - 1].frames.upperBound {
+                let q = parts[i - 1]
+                let overlap = max(p.frames.lowerBound, q.frames.lowerBound)..<min(p.frames.upperBound, q.frames.upperBound)
+                throw HostError.usage("join: '\(q.path)' and '\(p.path)' both hold frames \(JoinPlan.text(overlap))")
+            }
+            if p.frames.lowerBound > next {
+                throw HostError.usage("join: frames \(JoinPlan.text(next..<p.frames.lowerBound)) of \(total) are missing (no part holds them)")
+            }
+            next = p.frames.upperBound
+        }
+        if next < total {
+            throw HostError.usage("join: frames \(JoinPlan.text(next..<total)) of \(total) are missing (no part holds them)")
+        }
+        var options = o
+        if case .array(let size)? = first.render["size"], size.count == 2 {
+            options.width = size[0].number ?? o.width
+            options.height = size[1].number ?? o.height
+        }
+        options.scale = first.render["scale"]?.number ?? 1
+        options.fps = first.render["fps"]?.number ?? o.fps
+        options.background = first.render["background"]?.string
+        options.out = out
+        options.sheet = nil
+        let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(out)
+        guard kind.rendersImages, kind != .preview, kind != .part else {
+            throw HostError.usage("join: '\(out)' is not an image output (.png, .gif, .y4m, frames/ …)")
+        }
+        if partKind == .y4m, kind != .y4m {
+            throw HostError.usage("join: Y4M parts join into a .y4m only; render .fxpart parts for '\(out)'")
+        }
+        self.parts = parts
+        self.total = total
+        self.partKind = partKind
+        self.kind = kind
+        self.options = options
+    }
+
+    static func text(_ r: Range<Int>) -> String { r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)–\(r.upperBound - 1)" }
+
+    /// The first render field (by name) whose values differ, or nil.
+    static func firstDifference(_ a: JSON, _ b: JSON) -> String? {
+        guard case .object(let x) = a, case .object(let y) = b else { return a == b ? nil : "render" }
+        for (key, value) in x where b[key] != value { return key }
+        for (key, _) in y where a[key] == nil { return key }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import FXHost
+import FXSinks
+import Glibc
+
+/// What a sharded or batch render writes beside its output (`OUT.manifest.json`):
+/// which render it is — plugin, its version and file hash, factory, every
+/// argument, size, fps, end, events — and which of its frames the output
+/// holds. `fxhost join` checks that parts come from one render and fit
+/// together; `fxhost batch` skips a job whose output carries its manifest.
+struct RenderManifest {
+    /// The fields that make two outputs parts of one render.
+    var render: JSON
+    /// Frames [from, to) of `total`; nil for an output of the whole run.
+    var frames: Range<Int>?
+    var total: Int?
+    /// The output's file name (no folder) and the fxhost words that made it.
+    var output: String
+    var command: [String]
+
+    static let suffix = ".manifest.json"
+
+    init(_ o: Options, info: PluginInfo, factory: FactoryInfo, pluginPath: String, frames: Range<Int>?, total: Int?) throws {
+        var o = o
+        let arguments = try o.argumentTexts(for: factory)
+        var members: [(String, JSON)] = [
+            ("plugin", .string(info.name)), ("pluginVersion", .string(info.version)),
+            ("pluginSHA256", .string(SHA256.file(pluginPath) ?? "")), ("factory", .string(factory.name)),
+            ("arguments", .object(arguments.map { ($0.0, .string($0.1)) })),
+            ("size", .array([.number(o.width), .number(o.height)])), ("scale", .number(o.scale)),
+            ("fps", .number(o.fps)), ("end", o.end.map { .number($0) } ?? .null),
+            ("events", .array(o.events.map { .string("\($0.time):\($0.name)") })),
+            ("background", o.background.map { .string($0) } ?? .null),
+        ]
+        members.append(("fxhost", .string(Help.version)))
+        render = .object(members)
+        self.frames = frames
+        self.total = total
+        output = PluginLocator.fileName(o.out ?? "")
+        command = RenderManifest.command(o.words)
+    }
+
+    init(json: JSON, file: String) throws {
+        guard let render = json["render"], case .object = render, let output = json["output"]?.string,
+              case .array(let words)? = json["command"] else {
+            throw HostError.usage("'\(file)' is not a manifest fxhost wrote (render, output and command are missing)")
+        }
+        self.render = render
+        self.output = output
+        command = words.compactMap(\.string)
+        total = json["total"]?.number.map { Int($0) }
+        if case .array(let r)? = json["frames"], r.count == 2, let a = r[0].number, let b = r[1].number, a <= b {
+            frames = Int(a)..<Int(b)
+        }
+    }
+
+    /// The command words without those that only say where this part goes.
+    static func command(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var skip = false
+        for w in words {
+            if skip { skip = false; continue }
+            if ["--manifest"].contains(w) { continue }
+            out.append(w)
+        }
+        return out
+    }
+
+    var json: JSON {
+        .object([
+            ("render", render),
+            ("frames", frames.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) } ?? .null),
+            ("total", total.map { .number(Double($0)) } ?? .null),
+            ("output", .string(output)),
+            ("command", .array(command.map { .string($0) })),
+        ])
+    }
+
+    /// Writes `OUT.manifest.json` (after the output itself is in place, so a
+    /// manifest never vouches for an output that is not there).
+    func write(beside out: String) throws {
+        let file = try OutputFile(path: RenderManifest.path(for: out, frames: frames))
+        try file.write(json.text + "\n")
+        try file.commit()
+    }
+
+    /// `OUT.manifest.json`; for PNG frames, `frames.manifest.json` in their folder, or
+    /// `frames-A-B.manifest.json` for a shard's frames A to B − 1 (shards share the folder).
+    static func path(for out: String, frames: Range<Int>? = nil) -> String {
+        if out.contains("%") || out.hasSuffix("/") || isDirectory(out) {
+            let folder = out.hasSuffix("/") ? String(out.dropLast()) : (out.contains("%") ? (out.lastIndex(of: "/").map { String(out[..<$0]) } ?? ".") : out)
+            return folder + "/frames" + (frames.map { "-\($0.lowerBound)-\($0.upperBound)" } ?? "") + suffix
+        }
+        return out + suffix
+    }
+
+    static func read(beside out: String) throws -> RenderManifest {
+        let path = RenderManifest.path(for: out)
+        guard let text = readText(path) else {
+            throw HostError.usage("'\(out)' has no manifest '\(path)' beside it (parts are written with --shard or --frames and --manifest)")
+        }
+        do {
+            return try RenderManifest(json: try JSON.parse(text), file: path)
+        } catch let e as JSON.SyntaxError {
+            throw HostError.usage("'\(path)' is not valid JSON: \(e.description)")
+        }
+    }
+}
+
+/// A whole file's bytes, or nil when it cannot be read.
+public func readFile(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        bytes += buffer[0..<n]
+        if n < buffer.count { break }
+    }
+    return ferror(f) == 0 ? bytes : nil
+}
+
+func readText(_ path: String) -> String? { readFile(path).map { String(decoding: $0, as: UTF8.self) } }

@@ -12,15 +12,19 @@ func listPlugins(_ o: Options) -> Int32 {
         return 1
     }
     var failed = false
+    var declared: [(name: String, file: String)] = []
     for (i, path) in files.enumerated() {
-        let status = isolated(o) {
+        let (status, said) = isolatedSaying(o) { say in
             if i > 0 { print("") }
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: \($0)") })
             let info = try PluginLoader.load(path, session: session)
             print(Help.plugin(info), terminator: "")
+            say(info.name)
         }
         if status != 0 { failed = true }
+        if let name = said.last { declared.append((name, path)) }
     }
+    warnAboutSameNames(PluginLocator(), declared: declared)
     return failed ? 1 : 0
 }
 

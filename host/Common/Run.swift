@@ -25,6 +25,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
+    if let warning = locator.ambiguity(pluginName) { stderrLine("fxhost: warning: " + warning) }
     let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: \($0)") },
                               decodePNG: { path in
                                   do { return try PNGDecoder.decode(path: path) } catch let e as PNGDecoder.Failure {

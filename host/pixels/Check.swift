@@ -39,6 +39,11 @@ func check(_ o: Options) -> Int32 {
             return 2
         }
     }
+    for name in o.checkTargets {
+        if let warning = locator.ambiguity(name) { stderrLine("fxhost: warning: " + warning) }
+    }
+    var declared: [(name: String, file: String)] = []
+    defer { warnAboutSameNames(locator, declared: declared, hidden: o.checkTargets.isEmpty) }
     for target in targets {
         guard let path = target.path else {
             line(false, target.name, "no such plugin (fxhost --list shows the plugins found)")
@@ -56,6 +61,7 @@ func check(_ o: Options) -> Int32 {
             line(false, PluginLocator.fileName(target.name), listing.failure ?? listing.results.last ?? "could not be loaded")
             continue
         }
+        declared.append((plugin, path))
         for factory in listing.results.dropFirst() {
             let outcome = Isolation.supervise(timeout: o.timeout) {
                 reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }

@@ -208,6 +208,12 @@ public struct Options {
         if sheet == nil, sheetFrames != nil || sheetTimes != nil || sheetGrid != nil {
             throw HostError.usage("--sheet-frames and --sheet-grid go with --sheet FILE.png")
         }
+        if let grid = sheetGrid {
+            let n = sheetFrames ?? sheetTimes?.count ?? 0
+            guard n <= grid.columns * grid.rows else {
+                throw HostError.usage("--sheet-frames: \(n) frames do not fit a --sheet-grid of \(grid.columns)x\(grid.rows)")
+            }
+        }
         if loop && time != nil { throw HostError.usage("--loop samples a period; it does not go with --time") }
     }
 

@@ -71,6 +71,11 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     if let t = o.time {
         try emit(t)
+    } else if o.loop && o.end == nil {
+        try sampleOnePeriod(stage, fps: o.fps) { snapshot in
+            for sink in sinks { try sink.consume(snapshot) }
+            progress.update(time: snapshot.time, end: DefaultEnd.cap)
+        }
     } else {
         var frame = 0
         while true {
@@ -79,6 +84,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
             guard frame < OutputLimits.maxFrames else {
                 throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
             }
+            if o.loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
             if t > end + 1e-9 {
                 // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
                 if !evenFrames, frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try emit(end) }
@@ -91,6 +97,46 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     progress.finish()
     for sink in sinks { try sink.finish() }
+}
+
+/// `--loop` without `--end`: samples until the stage settles (nothing finite
+/// left to happen; `LoopPeriod`), holding the samples back meanwhile. If
+/// nothing repeats forever the run is the effect from 0 to its end,
+/// end-exclusive; otherwise it is one whole period from the first frame
+/// after settling, end-exclusive. Either way the frame after the last is the first.
+func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Void) throws {
+    var held: [Snapshot] = []
+    var end = 0.0
+    var frame = 0
+    while true {
+        let t = Double(frame) / fps
+        guard t <= DefaultEnd.cap + 1e-9 else {
+            throw HostError.usage("--loop: the effect is still changing at \(Int(DefaultEnd.cap)) s (an animation or timer keeps coming); give --end T to loop 0 to T")
+        }
+        let snapshot = try stage.sample(at: t)
+        guard stage.hasSettled(horizon: DefaultEnd.cap) else {
+            held.append(snapshot)
+            end = max(end, stage.endOfAnimations(horizon: DefaultEnd.cap).end)
+            frame += 1
+            continue
+        }
+        switch stage.loopPeriod(limit: DefaultEnd.cap) {
+        case .none:
+            // The effect ends at `end`; the frame there would show what the first one does.
+            let kept = held.filter { $0.time < end - 1e-9 }
+            for s in kept.isEmpty ? [held.first ?? snapshot] : kept { try emit(s) }
+        case .period(let p):
+            let frames = p * fps
+            if abs(frames - frames.rounded()) > 1e-6 {
+                stderrLine("fxhost: warning: --loop: the period, \(ValueFormat.fixed(p)) s, is not a whole number of frames at \(ValueFormat.fixed(fps, 0)) fps, so the seam is off by part of a frame (an --fps of \(ValueFormat.fixed(1 / p, 3)) × N fits)")
+            }
+            try emit(snapshot)
+            for k in 1..<max(1, Int(frames.rounded())) { try emit(try stage.sample(at: t + Double(k) / fps)) }
+        case .unbounded(let why):
+            throw HostError.usage("--loop: \(why); give --end T to loop 0 to T")
+        }
+        return
+    }
 }
 
 /// When every finite animation and timer is done; at least 5 s when

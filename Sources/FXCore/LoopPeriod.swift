@@ -92,6 +92,12 @@ extension Stage {
     }
 }
 
+extension Snapshot {
+    /// Whether two samples present the same tree: the same layers, every property equal to
+    /// within 1e-6, transitions at the same progress (particles are not compared).
+    public func presentsTheSame(as other: Snapshot) -> Bool { LoopPeriod.samePresentation(self, other) }
+}
+
 extension LoopPeriod {
     /// Two presentations equal to within 1e-6 in every number (layers, properties, transitions).
     static func samePresentation(_ a: Snapshot, _ b: Snapshot) -> Bool {

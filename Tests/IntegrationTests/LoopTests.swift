@@ -68,6 +68,21 @@ import Testing
         #expect(abs(Double(width(frames[67])) - (255 - cut)) <= 2, "\(width(frames[67]))")
     }
 
+    /// An animated image loops by itself: without --loop, a last frame at the natural end that
+    /// shows what the first showed is left out. The spinner ends at 2.25 s as it began: at
+    /// 30 fps that is the 68 frames k/30 < 2.25, at 4 fps the 9 frames 0, 0.25, …, 2 (2.25
+    /// itself is a frame time there). The cube ends unlike it began ("Paris", not "London"),
+    /// so it keeps its end: 0 to 0.5 s at 30 fps, 16 frames.
+    @Test func anAnimatedImageLeavesOutALastFrameThatRepeatsTheFirst() throws {
+        if TestSupport.isSanitizerPass { return }
+        for (args, count) in [(["--plugin", "spinner"], 68), (["--plugin", "spinner", "--fps", "4"], 9), (["--plugin", "cube"], 16)] {
+            let gif = dir + "/\(UUID().uuidString).gif"
+            let r = try runProcess(Plugins.fxhost, args + ["--out", gif])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try Self.frames(gif).count == count, "\(args)")
+        }
+    }
+
     /// Text sinks loop too. shimmer's highlight sweeps every 0.5 s from the start: 15 samples,
     /// 0 to 14/30 s. The cube (0.5 s, then done) with `--loop --end 0.5`: 0.5 itself is left out.
     @Test func jsonLinesOfOnePeriod() throws {

@@ -65,8 +65,15 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
 
     let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
-    func emit(_ t: Double) throws {
+    // An animated image plays over and over: a last frame, at the natural end, that shows what the
+    // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
+    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
+    var firstSample: Snapshot?
+    func emit(_ t: Double, last: Bool = false) throws {
         let snapshot = try stage.sample(at: t)
+        if loopsByItself, last, let firstSample, snapshot.presentsTheSame(as: firstSample) { return }
+        if firstSample == nil { firstSample = snapshot }
         for sink in sinks { try sink.consume(snapshot) }
     }
     if let t = o.time {
@@ -87,10 +94,10 @@ func run(_ options: Options, pixels: Pixels?) throws {
             if o.loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
             if t > end + 1e-9 {
                 // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
-                if !evenFrames, frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try emit(end) }
+                if !evenFrames, frame > 0, Double(frame - 1) / o.fps < end - 1e-9 { try emit(end, last: true) }
                 break
             }
-            try emit(t)
+            try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
             progress.update(time: t, end: end)
             frame += 1
         }

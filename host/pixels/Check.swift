@@ -35,7 +35,7 @@ func check(_ o: Options) -> Int32 {
                 return 2
             } catch { return 2 }
         } else if !Golden.isFolder(golden) {
-            stderrLine("fxhost: error: there are no golden snapshots in '\(golden)' (no such folder); record them first with fxhost check --golden \(golden) --update \(o.checkTargets.isEmpty ? "" : o.checkTargets.joined(separator: " "))")
+            stderrLine("fxhost: error: there are no golden snapshots in '\(golden)' (no such folder); record them first with fxhost check --golden \(([golden, "--update"] + o.checkTargets).joined(separator: " "))")
             return 2
         }
     }

@@ -2,47 +2,103 @@ import FXCore
 import FXRender
 import FXSinks
 
-/// A contact sheet: up to `maxCells` frames, evenly spread over the run and
-/// always including the first and the last, in a grid, each labelled with
-/// its time. Written as one PNG when the run ends.
+/// A contact sheet: frames of the run in a grid, each labelled with its
+/// time, written as one PNG when the run ends. Which frames: a number of
+/// them evenly spread over the run, always including the first and the last
+/// (default 12), or the frames nearest to chosen times. When the run has
+/// more frames than the sheet shows, or two chosen times fall on one frame,
+/// the sheet says so once, through `note`.
 public final class ContactSheet: ImageSink {
+    /// Which frames a sheet shows.
+    public enum Frames: Sendable {
+        /// This many, evenly spread over the run.
+        case count(Int)
+        /// The frame nearest to each time (seconds, increasing); the earlier one on a tie.
+        case nearest([Double])
+    }
+
     private let out: OutputFile
-    private let maxCells: Int
+    private let frames: Frames
+    private let columns: Int
     private let thumbWidth: Int
+    private let note: (String) -> Void
     private var kept: [(index: Int, frame: Frame)] = []
     private var last: (index: Int, frame: Frame)?
     private var keepEvery = 1
+    /// For `.nearest`: the best frame so far for each time.
+    private var nearest: [(index: Int, frame: Frame)?] = []
 
-    public init(renderer: Renderer, output: OutputFile, maxCells: Int = 12, thumbnailWidth: Int = 240) {
+    public init(renderer: Renderer, output: OutputFile, frames: Frames = .count(12), columns: Int = 4,
+                thumbnailWidth: Int = 240, note: @escaping (String) -> Void = { _ in }) {
         out = output
-        self.maxCells = max(2, maxCells)
+        if case .count(let n) = frames { self.frames = .count(max(1, n)) } else { self.frames = frames }
+        self.columns = max(1, columns)
         thumbWidth = max(16, thumbnailWidth)
+        self.note = note
+        if case .nearest(let times) = frames { nearest = Array(repeating: nil, count: times.count) }
         super.init(renderer: renderer)
+    }
+
+    /// Up to `maxCells` frames, evenly spread, four columns wide.
+    public convenience init(renderer: Renderer, output: OutputFile, maxCells: Int, thumbnailWidth: Int = 240) {
+        self.init(renderer: renderer, output: output, frames: .count(maxCells), thumbnailWidth: thumbnailWidth)
     }
 
     override func write(_ frame: Frame) throws {
         let index = frameCount - 1
-        let thumb = SheetComposer.thumbnail(frame, width: thumbWidth)
-        last = (index, thumb)
-        guard index % keepEvery == 0 else { return }
-        kept.append((index, thumb))
-        // Keep memory bounded however long the run: halve the kept frames, double the stride.
-        if kept.count > 2 * maxCells {
-            kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-            keepEvery *= 2
+        switch frames {
+        case .nearest(let times):
+            last = (index, frame)
+            var thumb: Frame?
+            for (j, t) in times.enumerated() where nearest[j].map({ abs(frame.time - t) < abs($0.frame.time - t) }) ?? true {
+                if thumb == nil { thumb = SheetComposer.thumbnail(frame, width: thumbWidth) }
+                nearest[j] = (index, thumb!)
+            }
+        case .count(let maxCells):
+            let thumb = SheetComposer.thumbnail(frame, width: thumbWidth)
+            last = (index, thumb)
+            guard index % keepEvery == 0 else { return }
+            kept.append((index, thumb))
+            // Keep memory bounded however long the run: halve the kept frames, double the stride.
+            if kept.count > 2 * maxCells {
+                kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                keepEvery *= 2
+            }
         }
     }
 
     public override func finish() throws {
-        guard let last else { throw OutputError("no frames for the contact sheet") }
-        var frames = kept
-        if frames.last?.index != last.index { frames.append(last) }
-        if frames.count > maxCells {
-            let picks = (0..<maxCells).map { Int((Double($0) * Double(frames.count - 1) / Double(maxCells - 1)).rounded()) }
-            frames = picks.map { frames[$0] }
+        guard frameCount > 0 else { throw OutputError("no frames for the contact sheet") }
+        var shown: [(index: Int, frame: Frame)] = []
+        switch frames {
+        case .count(let maxCells):
+            shown = kept
+            if let last, shown.last?.index != last.index { shown.append(last) }
+            if shown.count > maxCells {
+                let picks = (0..<maxCells).map {
+                    maxCells == 1 ? 0 : Int((Double($0) * Double(shown.count - 1) / Double(maxCells - 1)).rounded())
+                }
+                shown = picks.map { shown[$0] }
+            }
+            if shown.count < frameCount {
+                note("contact sheet: \(shown.count) of \(frameCount) frames, spread evenly (--sheet-frames N or --sheet-grid CxR shows more)")
+            }
+        case .nearest(let times):
+            var merged: [String] = []
+            for (j, pick) in nearest.enumerated() {
+                guard let pick else { continue }
+                if shown.last?.index == pick.index {
+                    merged.append("\(SheetComposer.seconds(times[j])) s")
+                    continue
+                }
+                shown.append(pick)
+            }
+            if !merged.isEmpty, let end = last?.frame.time ?? shown.last?.frame.time {
+                note("contact sheet: \(merged.count) of the \(times.count) times (\(merged.joined(separator: ", "))) fell on a frame already shown, so it shows \(shown.count) (the run's frames end at \(SheetComposer.seconds(end)) s; a higher --fps has closer ones)")
+            }
         }
-        let sheet = SheetComposer.grid(frames.map { ($0.frame, "t = \(ValueFormat.fixed($0.frame.time)) s   #\($0.index)") },
-                                       columns: 4)
+        let sheet = SheetComposer.grid(shown.map { ($0.frame, "t = \(ValueFormat.fixed($0.frame.time)) s   #\($0.index)") },
+                                       columns: columns)
         try out.write(PNGEncoder.png(sheet.pixels, width: sheet.width, height: sheet.height))
         try out.commit()
     }

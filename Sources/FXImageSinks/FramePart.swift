@@ -45,23 +45,13 @@ public struct FramePartReader {
     private var offset = FramePartWriter.magic.count
     private let name: String
 
-    public init(path: String) throws {
-        guard let f = fopen(path, "rb") else {
-            throw OutputError("cannot read the part '\(path)': \(String(cString: strerror(errno)))")
+    /// `bytes`: the whole part file; `name` says which, in errors.
+    public init(_ bytes: [UInt8], name: String) throws {
+        guard bytes.starts(with: FramePartWriter.magic) else {
+            throw OutputError("'\(name)' is not a part file of fxhost (written with --shard or --frames and --out NAME.fxpart)")
         }
-        defer { fclose(f) }
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            data += buffer[0..<n]
-            if n < buffer.count { break }
-        }
-        guard data.starts(with: FramePartWriter.magic) else {
-            throw OutputError("'\(path)' is not a part file of fxhost (written with --shard or --frames and --out NAME.fxpart)")
-        }
-        bytes = data
-        name = path
+        self.bytes = bytes
+        self.name = name
     }
 
     /// The next frame, or nil at the end of the file.

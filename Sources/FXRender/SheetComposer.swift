@@ -17,6 +17,16 @@ public enum SheetComposer {
         return Frame(width: width, height: height, pixels: out.rgba(), time: frame.time)
     }
 
+    /// Seconds as a label reads them: up to three decimals, no trailing zeros.
+    public static func seconds(_ t: Double) -> String {
+        var s = String(Int((t * 1000).rounded()))
+        while s.count < 4 { s = "0" + s }
+        s.insert(".", at: s.index(s.endIndex, offsetBy: -3))
+        while s.last == "0" { s.removeLast() }
+        if s.last == "." { s.removeLast() }
+        return s
+    }
+
     /// A grid of equally sized cells, `columns` wide, on a dark ground; each
     /// cell shows its frame over a checkerboard (so transparency shows) and its label below.
     public static func grid(_ cells: [(frame: Frame, label: String)], columns: Int) -> Frame {

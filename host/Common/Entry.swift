@@ -13,14 +13,18 @@ func listPlugins(_ o: Options) -> Int32 {
         return 1
     }
     var failed = false
+    var declared: [(name: String, file: String)] = []
     for (i, path) in files.enumerated() {
-        let status = isolated(o) {
+        let (status, said) = isolatedSaying(o) { say in
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) })
             let info = try PluginLoader.load(path, session: session)
             try standardOutput((i > 0 ? "\n" : "") + Help.plugin(info))
+            say(info.name)
         }
         if status != 0 { failed = true }
+        if let name = said.last { declared.append((name, path)) }
     }
+    warnAboutSameNames(PluginLocator(), declared: declared)
     return failed ? 1 : 0
 }
 
@@ -65,26 +69,33 @@ public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32
 /// Runs `body` in a supervised child (unless --no-isolate); a crash, hang or
 /// exit() in plugin code becomes one error line and status 1.
 public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
-    guard o.isolate else { return reporting(body) }
+    isolatedSaying(o) { _ in try body() }.status
+}
+
+/// `isolated`, for a body that tells its parent short results with `say`
+/// (a plugin's declared name): they come back in order beside the status.
+func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) throws -> Void) -> (status: Int32, said: [String]) {
+    nonisolated(unsafe) var said: [String] = []
+    guard o.isolate else { return (reporting { try body { said.append($0) } }, said) }
     OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
     OutputFile.standardOutputWriter = { Isolation.writeStandardOutput($0) }
     OutputFile.mayPublish = { Isolation.supervisorAlive }
     // The child's descriptor 1 is standard error: look at the real standard output now.
     OutputFile.standardOutputTerminal = .of(1)
-    let outcome = Isolation.supervise(timeout: o.timeout) { reporting(body) }
+    let outcome = Isolation.supervise(timeout: o.timeout) { reporting { try body { Isolation.note("result", $0) } } }
     switch outcome.end {
-    case .finished(let status): return status
+    case .finished(let status): return (status, outcome.results)
     case .outputClosed:
         // Whoever read the output stopped reading (`| head`): end quietly, as any command would.
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
-        return 1
+        return (1, outcome.results)
     case .outputFailed:
         stderrLine("fxhost: error: " + TerminalText.escape(outcome.failure!))
-        return 2
+        return (2, outcome.results)
     default:
         stderrLine("fxhost: error: " + TerminalText.escape(outcome.failure!))
-        return 1
+        return (1, outcome.results)
     }
 }
 

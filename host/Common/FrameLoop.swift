@@ -18,6 +18,7 @@ func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
         guard frame < OutputLimits.maxFrames else {
             throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
         }
+        if o.loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
         if t > end + 1e-9 { break }
         try body(frame, t, end)
         frame += 1
@@ -31,7 +32,7 @@ func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
 func totalFrames(_ o: Options) throws -> Int {
     if let end = o.end {
         var n = 0
-        while Double(n) / o.fps <= end + 1e-9 { n += 1 }
+        while Double(n) / o.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / o.fps >= end - 1e-9) { n += 1 }
         return n
     }
     var words = ["--plugin", o.plugin ?? "", "--size", "\(Int(o.width))x\(Int(o.height))", "--fps", "\(o.fps)",
@@ -39,6 +40,7 @@ func totalFrames(_ o: Options) throws -> Int {
     if let f = o.factory { words += ["--factory", f] }
     for e in o.events { words += ["--event", "\(e.time):\(e.name)"] }
     if !o.isolate { words.append("--no-isolate") }
+    if o.loop { words.append("--loop") }
     words += o.factoryWords
     let answer = try runSelf(words)
     guard answer.status == 0, let n = Int(answer.stdout.split(separator: "\n").last ?? "") else {

@@ -16,6 +16,10 @@ enum Help {
       fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
                                          in its own process; PASS, WARN (a host call failed and the
                                          plugin handled it; FAIL with --strict) or FAIL a line
+      fxhost check --golden DIR [--update] [--at T,T,…] [--tolerance N] [PLUGIN…]
+                                         compare each factory with its snapshot in DIR (JSON lines
+                                         and PNG frames at a few instants; --update records them):
+                                         PASS, or FAIL with what changed and a diff image (docs/GOLDEN.md)
       fxhost join OUT PART…              assemble a sharded render's parts into OUT (docs/SCALE.md)
       fxhost batch JOBS.jsonl [-j N] [--shard I/N] [--summary FILE]
                                          many renders, one JSON job a line, N at a time; resumable
@@ -51,6 +55,16 @@ enum Help {
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)
       --background C     colour behind the stage for images (default transparent; black for GIF and Y4M)
+      --sheet-frames N   how many frames the contact sheet shows, spread evenly (default 12; it says
+                         when it leaves some out); or T,T,… the frames nearest those times
+      --sheet-grid CxR   the contact sheet's columns and rows (default 4 columns; C×R frames)
+      --loop             one whole period, end-exclusive, so an animated image loops with no repeated
+                         frame: sampled until nothing finite is left, then for the least common
+                         multiple of the forever-repeating animations' cycles (times the repeats a
+                         cumulative one needs to come back; at most 60 s); an effect that ends
+                         loops from 0 to its end. With --end T: from 0 to T, T left out.
+                         (Without --loop, an animated PNG or GIF leaves out a last frame at the
+                         natural end that shows what the first did.)
 
     Factory parameters are given as --name value (a bool alone means true; --name=value also works).
     Video to ffmpeg: fxhost --plugin spinner --out - --format y4m | ffmpeg -i - spinner.mp4

@@ -7,6 +7,10 @@ public struct JoinPlan {
     public struct Part {
         public let path: String
         public let frames: Range<Int>
+        /// After its frames the part holds the run's last sample, at its end (not for video).
+        public let endSample: Bool
+        /// The run's last sample shows what its first did.
+        public let lastRepeatsFirst: Bool
     }
     /// The parts in frame order (empty shards left out).
     public let parts: [Part]
@@ -16,6 +20,8 @@ public struct JoinPlan {
     /// The output's format, and options that recreate the render's size, scale, fps and background.
     public let kind: SinkKind
     public let options: Options
+    /// An animated PNG or GIF of a run without --end leaves out a last frame that repeats the first.
+    public var dropsARepeatedLastFrame: Bool { (kind == .png || kind == .gif) && options.end == nil }
 
     public init(_ o: Options) throws {
         guard let out = o.joinOut, !o.joinParts.isEmpty else {
@@ -45,7 +51,9 @@ public struct JoinPlan {
                 throw HostError.usage("join: '\(path)' is not a part of a sharded render (its manifest names no frame range)")
             }
             _ = total
-            if !frames.isEmpty { parts.append(Part(path: path, frames: frames)) }
+            if !frames.isEmpty {
+                parts.append(Part(path: path, frames: frames, endSample: m.endSample, lastRepeatsFirst: m.lastRepeatsFirst))
+            }
         }
         parts.sort { $0.frames.lowerBound < $1.frames.lowerBound }
         let total = first.total ?? 0
@@ -72,6 +80,7 @@ public struct JoinPlan {
         options.scale = first.render["scale"]?.number ?? 1
         options.fps = first.render["fps"]?.number ?? o.fps
         options.background = first.render["background"]?.string
+        options.end = first.render["end"]?.number
         options.out = out
         options.sheet = nil
         let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(out)

@@ -45,6 +45,22 @@ public struct Options {
     public var words: [String] = []
     /// `--name value` words not recognised as fxhost options, in order.
     public var factoryWords: [String] = []
+    /// `fxhost check --golden DIR`: compare every factory with its snapshot recorded in DIR.
+    public var golden: String?
+    /// `--update` (with --golden): record the snapshots again instead of comparing.
+    public var update = false
+    /// `--at T,T,…` (with --golden): the instants a snapshot records (default: spread over the natural end).
+    public var goldenTimes: [Double]?
+    /// `--tolerance N` (with --golden): levels of 255 a channel may move before its pixel counts as changed.
+    public var tolerance = 2
+    /// `--sheet-frames N`: how many frames the contact sheet keeps (default 12).
+    public var sheetFrames: Int?
+    /// `--sheet-frames T,T,…`: the instants the contact sheet shows instead.
+    public var sheetTimes: [Double]?
+    /// `--sheet-grid CxR`: the contact sheet's columns and rows (default 4 columns).
+    public var sheetGrid: (columns: Int, rows: Int)?
+    /// `--loop`: sample one whole period, end-exclusive, so an animated image loops without a repeated frame.
+    public var loop = false
 
     public static let maxSide = 16384.0
     static let maxFPS = 1000.0
@@ -160,6 +176,40 @@ public struct Options {
                     throw HostError.usage("--background: '\(text)' is not a colour (#rrggbb, #rrggbbaa or a name)")
                 }
                 o.background = text
+            case "--golden":
+                let path = try v()
+                guard !path.isEmpty else { throw HostError.usage("--golden needs a folder (where the snapshots are kept)") }
+                o.golden = path
+            case "--update": o.update = true
+            case "--at": o.goldenTimes = try timeList(try v(), "--at")
+            case "--tolerance":
+                let text = try v()
+                guard let n = Int(text), n >= 0, n <= 255 else {
+                    throw HostError.usage("--tolerance: '\(text)' is not a whole number of levels from 0 to 255")
+                }
+                o.tolerance = n
+            case "--sheet-frames":
+                let text = try v()
+                if !text.contains(","), !text.contains("."), let n = Int(text) {
+                    guard n >= 1, n <= ContactSheetLimits.maxFrames else {
+                        throw HostError.usage("--sheet-frames: \(n) is not a number of frames from 1 to \(ContactSheetLimits.maxFrames)")
+                    }
+                    o.sheetFrames = n
+                } else {
+                    o.sheetTimes = try timeList(text, "--sheet-frames")
+                    guard o.sheetTimes!.count <= ContactSheetLimits.maxFrames else {
+                        throw HostError.usage("--sheet-frames: \(o.sheetTimes!.count) times; a sheet shows at most \(ContactSheetLimits.maxFrames)")
+                    }
+                }
+            case "--sheet-grid":
+                let text = try v()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 1, r >= 1,
+                      c * r <= ContactSheetLimits.maxFrames else {
+                    throw HostError.usage("--sheet-grid: '\(text)' is not COLUMNSxROWS with at most \(ContactSheetLimits.maxFrames) cells (e.g. --sheet-grid 4x3)")
+                }
+                o.sheetGrid = (c, r)
+            case "--loop": o.loop = true
             case "--out", "-o":
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }
@@ -189,7 +239,43 @@ public struct Options {
             }
             i += 1
         }
+        try o.checkCombinations()
         return o
+    }
+
+    /// Options that mean something only beside another one.
+    func checkCombinations() throws {
+        if golden == nil {
+            for (given, name) in [(update, "--update"), (goldenTimes != nil, "--at"), (tolerance != 2, "--tolerance")] where given {
+                throw HostError.usage("\(name) goes with fxhost check --golden DIR")
+            }
+        } else if mode != .check {
+            throw HostError.usage("--golden goes with fxhost check: fxhost check --golden DIR [--update] PLUGIN…")
+        }
+        if sheet == nil, sheetFrames != nil || sheetTimes != nil || sheetGrid != nil {
+            throw HostError.usage("--sheet-frames and --sheet-grid go with --sheet FILE.png")
+        }
+        if let grid = sheetGrid {
+            let n = sheetFrames ?? sheetTimes?.count ?? 0
+            guard n <= grid.columns * grid.rows else {
+                throw HostError.usage("--sheet-frames: \(n) frames do not fit a --sheet-grid of \(grid.columns)x\(grid.rows)")
+            }
+        }
+        if loop && time != nil { throw HostError.usage("--loop samples a period; it does not go with --time") }
+        if loop && end == nil && frames != nil {
+            throw HostError.usage("--loop without --end finds its own period; give --end T to split a loop into --frames or --shard")
+        }
+    }
+
+    /// `T,T,…`: seconds, each from 0 to the longest run, sorted and without repeats.
+    static func timeList(_ text: String, _ option: String) throws -> [Double] {
+        let times = try text.split(separator: ",", omittingEmptySubsequences: false).map {
+            try seconds(String($0).trimmingSpaces, option)
+        }
+        guard !times.isEmpty, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw HostError.usage("\(option): '\(text)' is not a list of increasing times in seconds (e.g. \(option) 0,0.5,1)")
+        }
+        return times
     }
 
     static func seconds(_ text: String, _ option: String) throws -> Double {
@@ -254,5 +340,19 @@ public struct Options {
             i += 1
         }
         return given
+    }
+}
+
+/// How many frames a contact sheet may show.
+public enum ContactSheetLimits {
+    public static let maxFrames = 400
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
     }
 }

@@ -16,6 +16,12 @@ struct RenderManifest {
     /// The output's file name (no folder) and the fxhost words that made it.
     var output: String
     var command: [String]
+    /// The part holds, after its frames, the run's last sample exactly at its end (which
+    /// outputs other than video take: APNG, GIF, PNG frames).
+    var endSample = false
+    /// The run's last sample shows what its first did (an animated PNG or GIF of a run without
+    /// --end leaves it out, so the loop has no repeated frame).
+    var lastRepeatsFirst = false
 
     static let suffix = ".manifest.json"
 
@@ -48,6 +54,8 @@ struct RenderManifest {
         self.output = output
         command = words.compactMap(\.string)
         total = json["total"]?.number.map { Int($0) }
+        endSample = json["endSample"] == .bool(true)
+        lastRepeatsFirst = json["lastRepeatsFirst"] == .bool(true)
         if case .array(let r)? = json["frames"], r.count == 2, let a = r[0].number, let b = r[1].number, a <= b {
             frames = Int(a)..<Int(b)
         }
@@ -70,6 +78,7 @@ struct RenderManifest {
             ("render", render),
             ("frames", frames.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) } ?? .null),
             ("total", total.map { .number(Double($0)) } ?? .null),
+            ("endSample", .bool(endSample)), ("lastRepeatsFirst", .bool(lastRepeatsFirst)),
             ("output", .string(output)),
             ("command", .array(command.map { .string($0) })),
         ])

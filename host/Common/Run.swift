@@ -54,6 +54,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     o.sheet = o.sheet.map(OutputNames.resolve)
     let locator = PluginLocator()
     let path = try locator.resolve(pluginName)
+    if let warning = locator.ambiguity(pluginName) { stderrLine("fxhost: warning: " + TerminalText.escape(warning)) }
     let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) },
                               decodePNG: { path in
                                   do { return try PNGDecoder.decode(path: path) } catch let e as PNGDecoder.Failure {
@@ -101,22 +102,48 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
 
     let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
-    func emit(_ t: Double) throws {
+    // An animated image plays over and over: a last frame, at the natural end, that shows what the
+    // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
+    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
+    var firstSample: Snapshot?
+    /// Whether the last sample showed what the first did (kept in a shard's manifest, for the join).
+    var lastRepeatsFirst = false
+    func sample(_ t: Double) throws -> Snapshot {
         let snapshot = try stage.sample(at: t)
+        if firstSample == nil { firstSample = snapshot }
+        return snapshot
+    }
+    func emit(_ t: Double, last: Bool = false) throws {
+        let first = firstSample
+        let snapshot = try sample(t)
+        if last, let first, snapshot.presentsTheSame(as: first) {
+            lastRepeatsFirst = true
+            if loopsByItself { return }
+        }
         for sink in sinks { try sink.consume(snapshot) }
     }
+    /// Outputs other than video get one last sample exactly at the end, when the frames stop short of it.
+    func endSample(count: Int, end: Double) throws -> Bool {
+        guard !evenFrames, count > 0, Double(count - 1) / o.fps < end - 1e-9 else { return false }
+        try emit(end, last: true)
+        return true
+    }
+    var heldEndSample = false
     if let t = o.time {
         try emit(t)
     } else if let selection = o.frames ?? (o.countFrames ? .range(from: 0, to: 0) : nil) {
-        // Frames before the selection are sampled (callbacks and timers run) but not drawn; once past
-        // it the run stops if the frame count is known, and otherwise samples on to learn it.
+        // Frames before the selection are sampled (callbacks and timers run) but not drawn. Past it
+        // the run stops, unless the frame count is not known yet or the selection holds the last
+        // frame: then it runs to its end as the whole run does, with the same last sample.
         let wanted = selection.frames(total: total)
-        let (count, _) = try sampleEvenFrames(of: stage, o, stopAfter: total == nil ? nil : wanted.upperBound) { frame, t, end in
+        let holdsTheEnd = total.map { wanted.upperBound >= $0 } ?? true
+        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: holdsTheEnd ? nil : wanted.upperBound) { frame, t, end in
             if wanted.contains(frame) {
-                try emit(t)
+                try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
                 progress.update(time: t, end: end)
             } else {
-                _ = try stage.sample(at: t)
+                _ = try sample(t)
             }
         }
         if o.countFrames {
@@ -126,19 +153,67 @@ func run(_ options: Options, pixels: Pixels?) throws {
             return
         }
         total = total ?? count
+        if wanted.upperBound >= count { heldEndSample = try endSample(count: count, end: end) }
+    } else if o.loop && o.end == nil {
+        try sampleOnePeriod(stage, fps: o.fps) { snapshot in
+            for sink in sinks { try sink.consume(snapshot) }
+            progress.update(time: snapshot.time, end: DefaultEnd.cap)
+        }
     } else {
-        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: nil) { _, t, end in
-            try emit(t)
+        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: nil) { frame, t, end in
+            try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
             progress.update(time: t, end: end)
         }
-        // Text sinks get one last sample exactly at the end; video keeps its frames evenly spaced.
-        if !evenFrames, count > 0, Double(count - 1) / o.fps < end - 1e-9 { try emit(end) }
+        _ = try endSample(count: count, end: end)
     }
     progress.finish()
     for sink in sinks { try sink.finish() }
     if o.manifest, let out = o.out {
-        let frames = o.frames.map { $0.frames(total: total).clamped(to: 0..<total!) }
-        try RenderManifest(o, info: info, factory: factory, pluginPath: path, frames: frames, total: total).write(beside: out)
+        var manifest = try RenderManifest(o, info: info, factory: factory, pluginPath: path,
+                                          frames: o.frames.map { $0.frames(total: total).clamped(to: 0..<total!) }, total: total)
+        manifest.endSample = heldEndSample
+        manifest.lastRepeatsFirst = lastRepeatsFirst && (heldEndSample || manifest.frames?.upperBound == total)
+        try manifest.write(beside: out)
+    }
+}
+
+/// `--loop` without `--end`: samples until the stage settles (nothing finite
+/// left to happen; `LoopPeriod`), holding the samples back meanwhile. If
+/// nothing repeats forever the run is the effect from 0 to its end,
+/// end-exclusive; otherwise it is one whole period from the first frame
+/// after settling, end-exclusive. Either way the frame after the last is the first.
+func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Void) throws {
+    var held: [Snapshot] = []
+    var end = 0.0
+    var frame = 0
+    while true {
+        let t = Double(frame) / fps
+        guard t <= DefaultEnd.cap + 1e-9 else {
+            throw HostError.usage("--loop: the effect is still changing at \(Int(DefaultEnd.cap)) s (an animation or timer keeps coming); give --end T to loop 0 to T")
+        }
+        let snapshot = try stage.sample(at: t)
+        guard stage.hasSettled(horizon: DefaultEnd.cap) else {
+            held.append(snapshot)
+            end = max(end, stage.endOfAnimations(horizon: DefaultEnd.cap).end)
+            frame += 1
+            continue
+        }
+        switch stage.loopPeriod(limit: DefaultEnd.cap) {
+        case .none:
+            // The effect ends at `end`; the frame there would show what the first one does.
+            let kept = held.filter { $0.time < end - 1e-9 }
+            for s in kept.isEmpty ? [held.first ?? snapshot] : kept { try emit(s) }
+        case .period(let p):
+            let frames = p * fps
+            if abs(frames - frames.rounded()) > 1e-6 {
+                stderrLine("fxhost: warning: --loop: the period, \(ValueFormat.fixed(p)) s, is not a whole number of frames at \(ValueFormat.fixed(fps, 0)) fps, so the seam is off by part of a frame (an --fps of \(ValueFormat.fixed(1 / p, 3)) × N fits)")
+            }
+            try emit(snapshot)
+            for k in 1..<max(1, Int(frames.rounded())) { try emit(try stage.sample(at: t + Double(k) / fps)) }
+        case .unbounded(let why):
+            throw HostError.usage("--loop: \(why); give --end T to loop 0 to T")
+        }
+        return
     }
 }
 

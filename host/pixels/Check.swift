@@ -28,8 +28,22 @@ func check(_ o: Options) -> Int32 {
         if warning { warned += 1 }
         print("\(ok ? (warning ? "WARN" : "PASS") : "FAIL")  \(TerminalText.escape(what).padding(24))  \(TerminalText.escape(detail))")
     }
-    var supervise = o
-    supervise.isolate = true
+    if let golden = o.golden {
+        if o.update {
+            do { try Golden.makeFolders(golden) } catch let e as HostError {
+                stderrLine("fxhost: error: \(e.message)")
+                return 2
+            } catch { return 2 }
+        } else if !Golden.isFolder(golden) {
+            stderrLine("fxhost: error: there are no golden snapshots in '\(golden)' (no such folder); record them first with fxhost check --golden \(([golden, "--update"] + o.checkTargets).joined(separator: " "))")
+            return 2
+        }
+    }
+    for name in o.checkTargets {
+        if let warning = locator.ambiguity(name) { stderrLine("fxhost: warning: " + warning) }
+    }
+    var declared: [(name: String, file: String)] = []
+    defer { warnAboutSameNames(locator, declared: declared, hidden: o.checkTargets.isEmpty) }
     for target in targets {
         guard let path = target.path else {
             line(false, target.name, "no such plugin (fxhost --list shows the plugins found)")
@@ -47,18 +61,22 @@ func check(_ o: Options) -> Int32 {
             line(false, PluginLocator.fileName(target.name), listing.failure ?? listing.results.last ?? "could not be loaded")
             continue
         }
+        declared.append((plugin, path))
         for factory in listing.results.dropFirst() {
             let outcome = Isolation.supervise(timeout: o.timeout) {
-                reporting(quietly: true) { try checkFactory(path: path, factory: factory, strict: o.strict) }
+                reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
             }
             let what = "\(plugin)/\(factory)"
+            let details = outcome.results.filter { $0.hasPrefix(Golden.detailPrefix) }
+            let results = outcome.results.filter { !$0.hasPrefix(Golden.detailPrefix) }
             if case .finished(0) = outcome.end {
-                let warnings = outcome.results.filter { $0.hasPrefix(handledPrefix) }
-                let detail = outcome.results.last { !$0.hasPrefix(handledPrefix) } ?? ""
+                let warnings = results.filter { $0.hasPrefix(handledPrefix) }
+                let detail = results.last { !$0.hasPrefix(handledPrefix) } ?? ""
                 line(true, what, warnings.isEmpty ? detail : "\(detail); \(warnings[0])", warning: !warnings.isEmpty)
             } else {
-                line(false, what, outcome.failure ?? outcome.results.last ?? "failed")
+                line(false, what, outcome.failure ?? results.last ?? "failed")
             }
+            for d in details { print("      " + d.dropFirst(Golden.detailPrefix.count)) }
         }
     }
     print("\(passed) passed, \(failed) failed" + (warned > 0 ? " (\(warned) with warnings; --strict fails them)" : ""))
@@ -68,11 +86,13 @@ func check(_ o: Options) -> Int32 {
 /// How a child reports host calls that failed and that the plugin handled.
 let handledPrefix = "handled: "
 
-/// In a child: build one factory with its defaults, sample and render a few frames.
+/// In a child: build one factory with its defaults, sample and render a few
+/// frames (or, with --golden, record or compare its snapshot).
 /// A failed host call that the plugin handled (it went on and returned
 /// FX_OK) is a warning, so that a plugin can probe for an optional field;
 /// with `strict` it fails the check, as a plugin that ignores errors hides bugs.
-func checkFactory(path: String, factory name: String, strict: Bool) throws {
+func checkFactory(path: String, factory name: String, options o: Options) throws {
+    let strict = o.strict
     var apiErrors: [String] = []
     let session = HostSession(pluginName: path, report: { apiErrors.append($0) },
                               decodePNG: { try PNGDecoder.decode(path: $0) })
@@ -81,6 +101,18 @@ func checkFactory(path: String, factory name: String, strict: Bool) throws {
     let arguments = try factory.parameters.map { try ArgumentValue.parse($0.defaultText, for: $0) }
     let stage = Stage(size: Size(320, 240))
     try session.build(factory, arguments: arguments, on: stage)
+    func reportHandled() throws {
+        guard let first = apiErrors.first else { return }
+        let summary = "\(apiErrors.count) host call\(apiErrors.count == 1 ? "" : "s") failed; the first: \(first)"
+        if strict { throw HostError.plugin(summary) }
+        Isolation.note("result", handledPrefix + summary + " (the plugin went on)")
+    }
+    if o.golden != nil {
+        let detail = try Golden.run(o, plugin: info, factory: factory, stage: stage)
+        try reportHandled()
+        Isolation.note("result", detail)
+        return
+    }
     let end = min(naturalEnd(stage), 3)
     let renderer = Renderer(stageSize: stage.size)
     var layers = 0
@@ -89,11 +121,7 @@ func checkFactory(path: String, factory name: String, strict: Bool) throws {
         layers = max(layers, snapshot.layers.count)
         _ = renderer.render(snapshot)
     }
-    if let first = apiErrors.first {
-        let summary = "\(apiErrors.count) host call\(apiErrors.count == 1 ? "" : "s") failed; the first: \(first)"
-        if strict { throw HostError.plugin(summary) }
-        Isolation.note("result", handledPrefix + summary + " (the plugin went on)")
-    }
+    try reportHandled()
     Isolation.note("result", "built, 5 frames sampled and rendered over \(ValueFormat.fixed(end)) s, \(layers) layers")
 }
 

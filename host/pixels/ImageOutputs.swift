@@ -43,7 +43,20 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
         sinks.append(try FramePartWriter(renderer: try render(), output: try output(path)))
     }
     if let sheet = o.sheet {
-        sinks.append(ContactSheet(renderer: try render(), output: try output(sheet)))
+        sinks.append(try contactSheet(o, renderer: try render(), output: try output(sheet)))
     }
     return sinks
+}
+
+/// The contact sheet `--sheet`, `--sheet-frames` and `--sheet-grid` ask for.
+func contactSheet(_ o: Options, renderer: Renderer, output: OutputFile) throws -> ContactSheet {
+    let columns = o.sheetGrid?.columns ?? 4
+    let frames: ContactSheet.Frames
+    if let times = o.sheetTimes {
+        frames = .nearest(times)
+    } else {
+        frames = .count(o.sheetFrames ?? o.sheetGrid.map { $0.columns * $0.rows } ?? 12)
+    }
+    return ContactSheet(renderer: renderer, output: output, frames: frames, columns: columns,
+                        note: { stderrLine("fxhost: " + $0) })
 }

@@ -1,6 +1,7 @@
 import FXCommandLine
 import FXHost
 import FXImageSinks
+import FXRender
 import FXSinks
 import Glibc
 
@@ -14,15 +15,26 @@ func join(_ o: Options) throws {
         return
     }
     let sinks = try imageSinks(plan.kind, plan.options).compactMap { $0 as? ImageSink }
-    for part in plan.parts {
-        var reader = try FramePartReader(path: part.path)
-        var count = 0
-        while let frame = try reader.next() {
-            for sink in sinks { try sink.consume(frame: frame) }
-            count += 1
+    let video = sinks.contains { $0.wantsEvenFrames }
+    for (i, part) in plan.parts.enumerated() {
+        guard let bytes = readFile(part.path) else {
+            throw HostError.usage("join: cannot read '\(part.path)': \(String(cString: strerror(errno)))")
         }
-        guard count == part.frames.count else {
-            throw HostError.usage("join: '\(part.path)' holds \(count) frames where its manifest says \(part.frames.count) (render that shard again)")
+        var reader = try FramePartReader(bytes, name: part.path)
+        var frames: [Frame] = []
+        while let frame = try reader.next() { frames.append(frame) }
+        let expected = part.frames.count + (part.endSample ? 1 : 0)
+        guard frames.count == expected else {
+            throw HostError.usage("join: '\(part.path)' holds \(frames.count) frames where its manifest says \(expected) (render that shard again)")
+        }
+        // The run's last samples, as the unsharded run writes them: video has no sample off its
+        // frame times, and a looping image no last frame that repeats its first.
+        if i == plan.parts.count - 1 {
+            if part.endSample && video { frames.removeLast() }
+            if part.lastRepeatsFirst && plan.dropsARepeatedLastFrame && !video { frames.removeLast() }
+        }
+        for frame in frames {
+            for sink in sinks { try sink.consume(frame: frame) }
         }
     }
     for sink in sinks { try sink.finish() }

@@ -31,12 +31,22 @@ import Testing
         return (bytes(full), bytes(joined))
     }
 
-    @Test(arguments: ["png", "gif"])
+    @Test(arguments: ["png", "gif", "y4m"])
     func shardsJoinToTheUnshardedFile(ext: String) throws {
         for n in [1, 3] {
             let (full, joined) = try shardAndJoin(["--plugin", "spinner", "--size", "120x60", "--end", "0.6", "--fps", "20"], ext: ext, n: n)
             #expect(full != nil && full == joined, "\(ext), \(n) shards")
         }
+        // An end between two frame times: APNG and GIF take one more sample exactly at the end, video does not.
+        let (full, joined) = try shardAndJoin(["--plugin", "spinner", "--size", "120x60", "--end", "0.63", "--fps", "20"], ext: ext, n: 2)
+        #expect(full != nil && full == joined, "\(ext), end 0.63")
+    }
+
+    /// The spinner spreads back to where it began: an animated PNG of its natural run leaves out
+    /// the last frame, which repeats the first, and so does the join of its shards.
+    @Test func aJoinedLoopHasNoRepeatedFrameEither() throws {
+        let (full, joined) = try shardAndJoin(["--plugin", "spinner", "--size", "80x40", "--fps", "10"], ext: "png", n: 3)
+        #expect(full != nil && full == joined)
     }
 
     /// Without --end the shard asks a child fxhost for the frame count; pulse's

@@ -125,7 +125,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
     /// Outputs other than video get one last sample exactly at the end, when the frames stop short of it.
     func endSample(count: Int, end: Double) throws -> Bool {
-        guard !evenFrames, count > 0, Double(count - 1) / o.fps < end - 1e-9 else { return false }
+        guard !evenFrames, !o.loop, count > 0, Double(count - 1) / o.fps < end - 1e-9 else { return false }
         try emit(end, last: true)
         return true
     }
@@ -153,7 +153,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
             return
         }
         total = total ?? count
-        if wanted.upperBound >= count { heldEndSample = try endSample(count: count, end: end) }
+        if holdsTheEnd && wanted.upperBound >= count { heldEndSample = try endSample(count: count, end: end) }
     } else if o.loop && o.end == nil {
         try sampleOnePeriod(stage, fps: o.fps) { snapshot in
             for sink in sinks { try sink.consume(snapshot) }

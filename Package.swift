@@ -37,6 +37,15 @@ let package = Package(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
+        .systemLibrary(
+            name: "CAVFormat", path: "Sources/CAVFormat", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        .systemLibrary(name: "CSwscale", path: "Sources/CSwscale", pkgConfig: "libswscale", providers: [.apt(["libswscale-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
         .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman"], path: "Sources/FXRender"),
@@ -46,7 +55,8 @@ let package = Package(
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
-            name: "FXImageSinks", dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib"], path: "Sources/FXImageSinks"),
+            name: "FXImageSinks",
+            dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib", "CAVFormat", "CSwscale", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI"], path: "Sources/FXHost"),
         // The command line, shared by the two executables: `fxhost` (no renderer linked, so text
         // runs start fast) hands runs that need pixels to `fxhost-pixels` beside it.

@@ -34,8 +34,14 @@ enum Help {
       --out FILE         write to FILE (- for standard output); the extension picks the format:
                            .txt  the trace         .jsonl  JSON lines       .png  animated PNG
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
+                           .mp4  H.264 video       .webm   VP9 video        .webp  animated WebP
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
-                         terminal), png, gif, y4m, frames; --format is the same
+                         terminal), png, gif, y4m, frames, mp4, webm, webp; --format is the same
+      --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,
+                         default 23; WebM 0-63, default 32). Video is 4:2:0: an odd width or
+                         height gets one more column or row, a copy of the last
+      --quality Q        WebP: lossy at quality Q, 0-100, higher is better (default 80)
+      --lossless         WebP: lossless instead
       --particles        JSON lines list every particle of an emitter (default: its count and bounds)
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)

@@ -10,6 +10,8 @@ packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev li
 packages+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libwebp-dev libdeflate-dev libimagequant-dev)
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
+# And animated WebP with Pillow (ffmpeg 5.1 does not decode it).
+if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

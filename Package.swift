@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "fxhost-pixels", targets: ["fxhost-pixels"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
         .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
+        .executable(name: "fxbench-e2e", targets: ["fxbench-e2e"]),
         .library(name: "FXCore", targets: ["FXCore"]),
         // For the fuzzing harnesses in Fuzz/ (a package of its own that depends on this one).
         .library(name: "FXHost", targets: ["FXHost"]),
@@ -74,6 +75,9 @@ let package = Package(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
+        // The Y4M part of `scripts/bench.sh e2e` (whole runs: scripts/bench-e2e.sh).
+        .executableTarget(
+            name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -7,4 +7,6 @@ swift build -c release
 bin=$(swift build -c release --show-bin-path)
 # The plain-cairo program the render benchmarks compare against, built as any C program is.
 cc -O2 Benchmarks/cairo-baseline/baseline.c $(pkg-config --cflags --libs pangocairo) -lm -o "$bin/cairo-baseline"
+# End to end, every output format beside ffmpeg (scripts/bench-e2e.sh).
+if [ "${1:-}" = "e2e" ]; then shift; "$bin/fxbench-e2e"; exec scripts/bench-e2e.sh "$bin" "$@"; fi
 exec "$bin/fxbench" "$@"

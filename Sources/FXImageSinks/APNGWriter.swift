@@ -14,7 +14,7 @@ public final class APNGWriter: ImageSink {
     /// A frame on its way to the file: compressing, and waiting for its delay
     /// (known when the next different frame arrives).
     private struct Pending {
-        let job: ParallelEncoder.Job
+        let job: BackgroundJob<[UInt8]>
         let time: Double
         let x: Int, y: Int, w: Int, h: Int
         var delay: Double?
@@ -29,7 +29,6 @@ public final class APNGWriter: ImageSink {
     private var actlOffset = 0
     /// The delay of the last frame, which has no successor to measure it by.
     private let lastDelay: Double
-    private let encoder = ParallelEncoder()
 
     public init(renderer: Renderer, output: OutputFile, frameInterval: Double) throws {
         guard output.isFile else {
@@ -60,7 +59,8 @@ public final class APNGWriter: ImageSink {
 
     private func start(_ frame: Frame, x: Int, y: Int, w: Int, h: Int) {
         previous = frame
-        let job = encoder.submit(frame.pixels, width: frame.width, x: x, y: y, w: w, h: h)
+        let pixels = frame.pixels, width = frame.width
+        let job = BackgroundJob { PNGEncoder.imageData(pixels, frameWidth: width, x: x, y: y, width: w, height: h) }
         pending.append(Pending(job: job, time: frame.time, x: x, y: y, w: w, h: h))
     }
 

@@ -3,12 +3,15 @@ import FXRender
 import FXSinks
 
 /// Animated GIF: each frame composited over the background, quantised to
-/// its own 256-colour palette (median cut) with Floyd–Steinberg dithering,
-/// LZW-compressed; delays in hundredths of a second, rounded so that they add
+/// its own 256-colour palette by libimagequant with Floyd–Steinberg
+/// dithering, LZW-compressed (two frames at once, on threads of their own,
+/// written in order); delays in hundredths of a second, rounded so that they add
 /// up to the real times; loops forever.
 public final class GIFWriter: ImageSink {
     private let out: OutputFile
-    private var pending: Frame?
+    /// Frames being quantised and compressed, oldest first, each with its time.
+    private var pending: [(job: BackgroundJob<Result<[UInt8], Error>>, time: Double, width: Int, height: Int)] = []
+    private let inFlight = 2
     private var wroteHeader = false
     private var emittedCentiseconds = 0
     private let lastDelay: Double
@@ -20,18 +23,35 @@ public final class GIFWriter: ImageSink {
     }
 
     override func write(_ frame: Frame) throws {
-        if let p = pending { try emit(p, until: frame.time) }
-        pending = frame
+        let c = renderer.background.clamped
+        let rgbx = PixelLayout.rgbx(frame, over: (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
+                                                  UInt8((c.blue * 255).rounded())))
+        let (w, h) = (frame.width, frame.height)
+        pending.append((BackgroundJob { Result { try GIFWriter.image(rgbx, width: w, height: h) } }, frame.time, w, h))
+        // A frame's delay is known once the next has come: write all but the newest while too many wait.
+        while pending.count > inFlight { try emit(until: pending[1].time) }
     }
 
     public override func finish() throws {
-        if let p = pending { try emit(p, until: p.time + lastDelay) }
-        if !wroteHeader { throw OutputError("no frames to write") }
+        guard let last = pending.last else { throw OutputError("no frames to write") }
+        while pending.count > 1 { try emit(until: pending[1].time) }
+        try emit(until: last.time + lastDelay)
         try out.write([0x3B])
         try out.commit()
     }
 
-    private func emit(_ frame: Frame, until end: Double) throws {
+    /// The local colour table and LZW data of one frame.
+    private static func image(_ rgbx: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        let (palette, indices) = try PaletteQuantizer.quantize(rgbx, width: width, height: height)
+        var table = [UInt8](repeating: 0, count: 256 * 3)
+        for (i, p) in palette.enumerated() { table[i * 3] = p.0; table[i * 3 + 1] = p.1; table[i * 3 + 2] = p.2 }
+        return table + [8] + LZW.encode(indices, minimumCodeSize: 8)
+    }
+
+    /// Writes the oldest pending frame, shown until `end`.
+    private func emit(until end: Double) throws {
+        let frame = pending.removeFirst()
+        let data = try frame.job.result().get()
         if !wroteHeader {
             var h: [UInt8] = Array("GIF89a".utf8)
             h += le16(frame.width) + le16(frame.height)
@@ -44,18 +64,10 @@ public final class GIFWriter: ImageSink {
         let endCs = Int((end * 100).rounded())
         let delay = max(1, endCs - emittedCentiseconds)
         emittedCentiseconds += delay
-        let c = renderer.background.clamped
-        let rgb = frame.opaque(over: (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
-                                      UInt8((c.blue * 255).rounded())))
-        let (palette, indices) = Quantizer.quantize(rgb, width: frame.width, height: frame.height)
         var g: [UInt8] = [0x21, 0xF9, 0x04, 0x00] + le16(delay) + [0x00, 0x00]
         g += [0x2C] + le16(0) + le16(0) + le16(frame.width) + le16(frame.height)
         g += [0x80 | 0x07]  // local colour table of 256 entries
-        var table = [UInt8](repeating: 0, count: 256 * 3)
-        for (i, p) in palette.enumerated() { table[i * 3] = p.0; table[i * 3 + 1] = p.1; table[i * 3 + 2] = p.2 }
-        g += table
-        g += [8] + LZW.encode(indices, minimumCodeSize: 8)
-        try out.write(g)
+        try out.write(g + data)
     }
 
     private func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }

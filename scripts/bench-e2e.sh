@@ -42,18 +42,26 @@ args() {
 }
 common="--size 1280x720 --fps 60 --end 1"
 
-# Seconds a command takes, best of three runs (the machine is shared).
+# Milliseconds a command takes, wall and CPU (user + system, all threads), from the run with the
+# least wall time of three (the machine is shared: CPU time is the steadier figure).
 best() {
-  local best=""
-  for _ in 1 2 3; do
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; echo "bench e2e: failed: $*" >&2; exit 1; }
-    t1=$(date +%s%N)
-    local t=$(( (t1 - t0) / 1000000 ))
-    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-  done
-  echo "$best"
+  python3 - "$@" <<'PY'
+import os, resource, subprocess, sys, time
+runs = []
+for _ in range(int(os.environ.get("RUNS", "3"))):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr.decode() + "bench e2e: failed: %s\n" % " ".join(sys.argv[1:]))
+        sys.exit(1)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    runs.append((wall, cpu))
+wall, cpu = min(runs)
+print("%d %d" % (wall * 1000, cpu * 1000))
+PY
 }
 
 # ffmpeg's encoder and settings for each format, matching fxhost's (docs/OUTPUTS.md).
@@ -81,8 +89,37 @@ size() { stat -c %s "$1"; }
 ms_frame() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 61 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
 
+# GIF palettes: speed, size, PSNR and SSIM against the frames themselves (fxhost's Y4M of the same run,
+# compared in its own Y'CbCr by ffmpeg's psnr and ssim filters), for the five effects and the crossfade.
+if [ "${jobs[0]}" = gif-quality ]; then
+  quality() {  # FILE.gif REFERENCE.y4m FILTER -> the figure ffmpeg prints
+    ffmpeg -v info -i "$1" -i "$2" -lavfi "[0]format=yuv444p,settb=1/1000,setpts=N[a];[1]settb=1/1000,setpts=N[b];[a][b]$3" \
+      -f null - 2>&1 | sed -n "s/.*$4\([0-9.inf]*\).*/\1/p" | tail -n 1
+  }
+  echo "gif: per-frame 256-colour palettes, Floyd-Steinberg dithering; PSNR (dB) and SSIM against the source frames"
+  printf "%-10s %-14s %13s %9s %8s %7s\n" job quantiser "ms wall/CPU" KB PSNR SSIM
+  for job in cube shimmer spinner fade pulse crossfade; do
+    case "$job" in
+      crossfade) a="$(args crossfade) $common" ;;
+      *) a="--plugin $job --end 2" ;;
+    esac
+    # shellcheck disable=SC2086
+    "$bin/fxhost" $a --out - --format y4m > "$work/ref.y4m"
+    for side in libimagequant "${BEFORE_BIN:+median-cut}"; do
+      [ -n "$side" ] || continue
+      b=$bin; [ "$side" = median-cut ] && b=$BEFORE_BIN
+      # shellcheck disable=SC2086
+      read -r t tc < <(RUNS=1 best "$b/fxhost" $a --out "$work/q.gif")
+      printf "%-10s %-14s %13s %9s %8s %7s\n" "$job" "$side" "$t/$tc" $(( $(size "$work/q.gif") / 1024 )) \
+        "$(quality "$work/q.gif" "$work/ref.y4m" psnr 'average:')" "$(quality "$work/q.gif" "$work/ref.y4m" ssim 'All:')"
+    done
+  done
+  exit 0
+fi
+
 echo "e2e: 1280x720, 60 fps, 1 s (61 frames), release build, best of 3; ffmpeg encodes fxhost's own Y4M"
-printf "%-10s %-5s %10s %11s %10s %11s %8s %8s  %s\n" job format "fxhost ms" "fxhost KB" "ffmpeg ms" "ffmpeg KB" ratio "before" target
+echo "ms: wall/CPU; ratio: fxhost's whole run over ffmpeg's encode alone, wall (CPU)"
+printf "%-10s %-5s %12s %9s %12s %9s %13s %16s  %s\n" job format "fxhost ms" "KB" "ffmpeg ms" "KB" ratio "before ms/KB" target
 for job in "${jobs[@]}"; do
   a=$(args "$job")
   # shellcheck disable=SC2086
@@ -92,23 +129,23 @@ for job in "${jobs[@]}"; do
     before="-"
     if [ "$f" = y4m ]; then
       # shellcheck disable=SC2086
-      t=$(best sh -c "'$bin/fxhost' $a $common --out - --format y4m > '$out'")
+      read -r t tc < <(best sh -c "'$bin/fxhost' $a $common --out - --format y4m > '$out'")
       if [ -n "${BEFORE_BIN:-}" ]; then
-        # shellcheck disable=SC2086
-        before=$(best sh -c "'$BEFORE_BIN/fxhost' $a $common --out - --format y4m > '$work/before.$f'")
+        read -r bt btc < <(best sh -c "'$BEFORE_BIN/fxhost' $a $common --out - --format y4m > '$work/before.$f'")
+        before="$bt/$btc"
       fi
     else
       # shellcheck disable=SC2086
-      t=$(best "$bin/fxhost" $a $common --out "$out")
+      read -r t tc < <(best "$bin/fxhost" $a $common --out "$out")
       if [ -n "${BEFORE_BIN:-}" ] && { [ "$f" = png ] || [ "$f" = gif ]; }; then
         # shellcheck disable=SC2086
-        before=$(best "$BEFORE_BIN/fxhost" $a $common --out "$work/before.$f")
-        before="${before}ms/$(( $(size "$work/before.$f") / 1024 ))KB"
+        read -r bt btc < <(best "$BEFORE_BIN/fxhost" $a $common --out "$work/before.$f")
+        before="$bt/$btc/$(( $(size "$work/before.$f") / 1024 ))"
       fi
     fi
     # shellcheck disable=SC2046
-    ft=$(best ffmpeg -v error -y -i "$work/$job.y4m" $(ffmpeg_args "$f") "$work/ff.$f")
-    printf "%-10s %-5s %10s %11s %10s %11s %8s %8s  %s\n" "$job" "$f" "$t" $(( $(size "$out") / 1024 )) "$ft" \
-      $(( $(size "$work/ff.$f") / 1024 )) "$(ratio "$t" "$ft")" "$before" "$(target "$f")"
+    read -r ft ftc < <(best ffmpeg -v error -y -i "$work/$job.y4m" $(ffmpeg_args "$f") "$work/ff.$f")
+    printf "%-10s %-5s %12s %9s %12s %9s %13s %16s  %s\n" "$job" "$f" "$t/$tc" $(( $(size "$out") / 1024 )) "$ft/$ftc" \
+      $(( $(size "$work/ff.$f") / 1024 )) "$(ratio "$t" "$ft") ($(ratio "$tc" "$ftc"))" "$before" "$(target "$f")"
   done
 done

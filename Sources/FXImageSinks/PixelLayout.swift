@@ -4,7 +4,7 @@ import FXRender
 /// sizes (4:2:0 chroma needs them), or turned to straight alpha.
 enum PixelLayout {
     /// Premultiplied RGBA over an opaque colour, as RGBX (the fourth byte is
-    /// ignored, libswscale's RGB0). Over black this is the frame itself:
+    /// ignored by the encoders). Over black this is the frame itself:
     /// premultiplied colour over black is the colour.
     static func rgbx(_ frame: Frame, over bg: (r: UInt8, g: UInt8, b: UInt8)) -> [UInt8] {
         if bg == (0, 0, 0) { return frame.pixels }

@@ -15,9 +15,12 @@ final class YCbCrConverter {
     init(width: Int, height: Int, chroma: Chroma) throws {
         self.width = width; self.height = height; self.chroma = chroma
         let dst = chroma == .full ? AV_PIX_FMT_YUV444P : AV_PIX_FMT_YUV420P
-        // Same size, so no scaling filter runs; exact rounding costs little here.
-        guard let c = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGB0, Int32(width), Int32(height), dst,
-                                     SWS_POINT | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil) else {
+        // Same size: 4:4:4 needs no filter at all; 4:2:0 averages chroma (bilinear) rather than
+        // picking one sample in four. RGBA, not RGB0, because libswscale has SIMD input for it; the
+        // fourth byte is ignored either way (docs/OUTPUTS.md has the figures).
+        let flags = chroma == .full ? SWS_POINT : SWS_BILINEAR
+        guard let c = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGBA, Int32(width), Int32(height), dst,
+                                     flags, nil, nil, nil) else {
             throw OutputError("libswscale cannot convert \(width)×\(height) frames")
         }
         context = c

@@ -6,12 +6,16 @@ import FXSinks
 /// Floyd–Steinberg dithering. docs/OUTPUTS.md compares it with the median
 /// cut fxhost used before (speed, size, PSNR and SSIM).
 enum PaletteQuantizer {
+    /// libimagequant's speed, 1 (slowest, best) to 10; its default is 4. The measured trade is in docs/OUTPUTS.md.
+    static let speed: Int32 = 8
+
     /// `rgbx`: opaque pixels, four bytes each (the fourth is ignored).
     static func quantize(_ rgbx: [UInt8], width: Int, height: Int) throws -> (palette: [(UInt8, UInt8, UInt8)], indices: [UInt8]) {
         var rgba = rgbx
         rgba.withUnsafeMutableBufferPointer { p in for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 } }
         guard let attr = liq_attr_create() else { throw OutputError("gif output: libimagequant: out of memory") }
         defer { liq_attr_destroy(attr) }
+        liq_set_speed(attr, speed)
         return try rgba.withUnsafeBytes { raw -> ([(UInt8, UInt8, UInt8)], [UInt8]) in
             guard let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(width), Int32(height), 0) else {
                 throw OutputError("gif output: libimagequant cannot take \(width)×\(height) frames")

@@ -3,7 +3,7 @@ import FXSinks
 
 /// 256-colour palettes by libimagequant (pngquant's library): a palette
 /// chosen for each frame, then the frame remapped to it with
-/// Floyd–Steinberg dithering. docs/OUTPUTS.md compares it with the median
+/// Floyd–Steinberg dithering; a frame with 256 colours or fewer keeps them. docs/OUTPUTS.md compares it with the median
 /// cut fxhost used before (speed, size, PSNR and SSIM).
 enum PaletteQuantizer {
     /// libimagequant's speed, 1 (slowest, best) to 10; its default is 4. The measured trade is in docs/OUTPUTS.md.
@@ -11,6 +11,7 @@ enum PaletteQuantizer {
 
     /// `rgbx`: opaque pixels, four bytes each (the fourth is ignored).
     static func quantize(_ rgbx: [UInt8], width: Int, height: Int) throws -> (palette: [(UInt8, UInt8, UInt8)], indices: [UInt8]) {
+        if let exact = exactPalette(rgbx) { return exact }
         var rgba = rgbx
         rgba.withUnsafeMutableBufferPointer { p in for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 } }
         guard let attr = liq_attr_create() else { throw OutputError("gif output: libimagequant: out of memory") }
@@ -42,5 +43,34 @@ enum PaletteQuantizer {
             }
             return (colors, indices)
         }
+    }
+
+    /// A frame of 256 colours or fewer (flat effects often are) keeps them
+    /// exactly, undithered: no quantiser can do better. Nil when there are more.
+    static func exactPalette(_ rgbx: [UInt8]) -> (palette: [(UInt8, UInt8, UInt8)], indices: [UInt8])? {
+        var index: [UInt32: UInt8] = [:]
+        var palette: [(UInt8, UInt8, UInt8)] = []
+        var indices = [UInt8](repeating: 0, count: rgbx.count / 4)
+        var last: UInt32 = .max, lastIndex: UInt8 = 0
+        let fits = rgbx.withUnsafeBytes { raw -> Bool in
+            let px = raw.bindMemory(to: UInt32.self)
+            for i in 0..<px.count {
+                let key = px[i] & 0x00FF_FFFF  // little-endian RGBX: the low three bytes are R, G, B
+                if key != last {
+                    if let n = index[key] {
+                        lastIndex = n
+                    } else {
+                        guard palette.count < 256 else { return false }
+                        lastIndex = UInt8(palette.count)
+                        index[key] = lastIndex
+                        palette.append((UInt8(key & 0xFF), UInt8((key >> 8) & 0xFF), UInt8(key >> 16)))
+                    }
+                    last = key
+                }
+                indices[i] = lastIndex
+            }
+            return true
+        }
+        return fits ? (palette, indices) : nil
     }
 }

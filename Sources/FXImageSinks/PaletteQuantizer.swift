@@ -3,7 +3,8 @@ import FXSinks
 
 /// 256-colour palettes by libimagequant (pngquant's library): a palette
 /// chosen for each frame, then the frame remapped to it with
-/// Floyd–Steinberg dithering; a frame with 256 colours or fewer keeps them. docs/OUTPUTS.md compares it with the median
+/// Floyd–Steinberg dithering; a frame with 256 colours or fewer keeps them,
+/// and one with a few thousand goes to the median cut, which measures better there. docs/OUTPUTS.md compares it with the median
 /// cut fxhost used before (speed, size, PSNR and SSIM).
 enum PaletteQuantizer {
     /// libimagequant's speed, 1 (slowest, best) to 10; its default is 4. The measured trade is in docs/OUTPUTS.md.
@@ -12,6 +13,11 @@ enum PaletteQuantizer {
     /// `rgbx`: opaque pixels, four bytes each (the fourth is ignored).
     static func quantize(_ rgbx: [UInt8], width: Int, height: Int) throws -> (palette: [(UInt8, UInt8, UInt8)], indices: [UInt8]) {
         if let exact = exactPalette(rgbx) { return exact }
+        if fewColours(rgbx) {
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            for i in 0..<(width * height) { rgb[i * 3] = rgbx[i * 4]; rgb[i * 3 + 1] = rgbx[i * 4 + 1]; rgb[i * 3 + 2] = rgbx[i * 4 + 2] }
+            return MedianCut.quantize(rgb, width: width, height: height)
+        }
         var rgba = rgbx
         rgba.withUnsafeMutableBufferPointer { p in for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 } }
         guard let attr = liq_attr_create() else { throw OutputError("gif output: libimagequant: out of memory") }
@@ -72,5 +78,21 @@ enum PaletteQuantizer {
             return true
         }
         return fits ? (palette, indices) : nil
+    }
+
+    /// Frames of at most this many colours go to the median cut.
+    static let medianCutColours = 4096
+
+    /// Whether the frame has at most `medianCutColours` colours.
+    static func fewColours(_ rgbx: [UInt8]) -> Bool {
+        var seen = Set<UInt32>()
+        var last: UInt32 = .max
+        return rgbx.withUnsafeBytes { raw in
+            for key in raw.bindMemory(to: UInt32.self) where key & 0x00FF_FFFF != last {
+                last = key & 0x00FF_FFFF
+                if seen.insert(last).inserted && seen.count > medianCutColours { return false }
+            }
+            return true
+        }
     }
 }

@@ -26,11 +26,30 @@ command -v ffmpeg >/dev/null || { echo "bench e2e: ffmpeg is needed (scripts/set
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Two photo-like pictures: smooth gradients with film grain, made the same way every time.
-ffmpeg -v error -f lavfi -i "gradients=s=1280x720:seed=7:n=4,format=rgb24,noise=alls=18:all_seed=3,gblur=sigma=0.7" \
-  -frames:v 1 -update 1 "$work/a.png"
-ffmpeg -v error -f lavfi -i "gradients=s=1280x720:seed=11:n=5,format=rgb24,noise=alls=18:all_seed=5,gblur=sigma=0.7" \
-  -frames:v 1 -update 1 "$work/b.png"
+# Two photo-like pictures: smooth colour gradients with film grain from a fixed pseudo-random
+# sequence, so that every run encodes the same bytes.
+photo() {
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+out, seed = sys.argv[1], int(sys.argv[2])
+w, h, state = 1280, 720, seed
+rows = bytearray()
+for y in range(h):
+    rows.append(0)
+    for x in range(w):
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        grain = (state >> 16) % 37 - 18
+        base = ((x * (3 + seed)) // 16 + y // 5, (y * 2) // 7 + (x // 11) * seed % 90, 220 - x // 8 + y // 9)
+        rows += bytes(max(0, min(255, c % 256 + grain)) for c in base)
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+png += chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b"")
+open(out, "wb").write(png)
+PY
+}
+photo "$work/a.png" 1
+photo "$work/b.png" 2
 
 args() {
   case "$1" in

@@ -136,7 +136,7 @@ if [ "${jobs[0]}" = gif-quality ]; then
   exit 0
 fi
 
-echo "e2e: 1280x720, 60 fps, 1 s (61 frames), release build, best of 3; ffmpeg encodes fxhost's own Y4M"
+echo "e2e: 1280x720, 60 fps, 1 s (61 frames), release build, best of ${RUNS:-3}; ffmpeg encodes fxhost's own Y4M"
 echo "ms: wall/CPU; ratio: fxhost's whole run over ffmpeg's encode alone, wall (CPU)"
 printf "%-10s %-5s %12s %9s %12s %9s %13s %16s  %s\n" job format "fxhost ms" "KB" "ffmpeg ms" "KB" ratio "before ms/KB" target
 for job in "${jobs[@]}"; do

@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "fxhost-pixels", targets: ["fxhost-pixels"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
         .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
+        .executable(name: "fxbench-e2e", targets: ["fxbench-e2e"]),
         .library(name: "FXCore", targets: ["FXCore"]),
         // For the fuzzing harnesses in Fuzz/ (a package of its own that depends on this one).
         .library(name: "FXHost", targets: ["FXHost"]),
@@ -40,6 +41,15 @@ let package = Package(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
+        .systemLibrary(
+            name: "CAVFormat", path: "Sources/CAVFormat", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        .systemLibrary(name: "CSwscale", path: "Sources/CSwscale", pkgConfig: "libswscale", providers: [.apt(["libswscale-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
         .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman"], path: "Sources/FXRender"),
@@ -49,7 +59,8 @@ let package = Package(
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
-            name: "FXImageSinks", dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib"], path: "Sources/FXImageSinks"),
+            name: "FXImageSinks",
+            dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib", "CAVFormat", "CSwscale", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
@@ -69,6 +80,9 @@ let package = Package(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),
         .executableTarget(name: "fxbench-trivial", path: "Benchmarks/trivial"),
+        // The Y4M part of `scripts/bench.sh e2e` (whole runs: scripts/bench-e2e.sh).
+        .executableTarget(
+            name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -6,12 +6,19 @@ set -euo pipefail
 # Build: libffi for factory calls; cairo, pango, pixman, libpng and zlib for
 # pixels; DejaVu so that text renders the same everywhere.
 packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
+# The encoders: libavformat/libavcodec (H.264 and VP9), libswscale, libwebp(mux), libdeflate, libimagequant.
+packages+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libwebp-dev libdeflate-dev libimagequant-dev)
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 # The independent-renderer tests draw the same scenes with headless Chromium.
 if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
 # And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
 if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
+# And animated WebP with Pillow (ffmpeg 5.1 does not decode it).
+if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
+# And the job engines the sharding tests run for real (docs/SCALE.md): a one-node Slurm
+# cluster, GNU parallel, and PyYAML to read the Kubernetes manifests.
+if [ "${1:-}" = "--test" ]; then packages+=(slurm-wlm munge parallel python3-yaml); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

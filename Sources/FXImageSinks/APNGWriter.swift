@@ -5,13 +5,23 @@ import FXSinks
 /// Animated PNG: every frame with its exact delay, looping forever; a single
 /// sample is a plain PNG. Only the region that changed since the previous
 /// frame is encoded (APNG frames carry offsets), and identical frames just
-/// lengthen the previous one's delay. Frames stream to the file as they come;
-/// the frame count is patched into the header at the end.
+/// lengthen the previous one's delay. Two frames compress at once, on
+/// threads of their own, while the next renders; they reach the file in
+/// order, and the frame count is patched into the header at the end.
 public final class APNGWriter: ImageSink {
     private let out: OutputFile
     private var previous: Frame?
-    /// The frame waiting for its delay (known when the next one arrives).
-    private var pending: (frame: Frame, x: Int, y: Int, w: Int, h: Int)?
+    /// A frame on its way to the file: compressing, and waiting for its delay
+    /// (known when the next different frame arrives).
+    private struct Pending {
+        let job: BackgroundJob<[UInt8]>
+        let time: Double
+        let x: Int, y: Int, w: Int, h: Int
+        var delay: Double?
+    }
+    /// Oldest first; at most `inFlight` compress at once.
+    private var pending: [Pending] = []
+    private let inFlight = 2
     private var written = 0
     /// The time of the latest frame seen, shown or merged into the pending one.
     private var lastSeen = 0.0
@@ -19,7 +29,6 @@ public final class APNGWriter: ImageSink {
     private var actlOffset = 0
     /// The delay of the last frame, which has no successor to measure it by.
     private let lastDelay: Double
-    private let encoder: ParallelEncoder
 
     public init(renderer: Renderer, output: OutputFile, frameInterval: Double) throws {
         guard output.isFile else {
@@ -27,35 +36,38 @@ public final class APNGWriter: ImageSink {
         }
         out = output
         lastDelay = frameInterval
-        encoder = ParallelEncoder()
         super.init(renderer: renderer)
     }
 
     override func write(_ frame: Frame) throws {
         lastSeen = frame.time
-        if written == 0 && pending == nil {
+        guard let prev = previous else {
             try out.write(PNGEncoder.signature + PNGEncoder.header(width: frame.width, height: frame.height))
             actlOffset = out.written
             try out.write(PNGEncoder.chunk("acTL", [0, 0, 0, 0, 0, 0, 0, 0]))
-            pending = (frame, 0, 0, frame.width, frame.height)
-            previous = frame
-            encoder.submit(frame.pixels, width: frame.width, x: 0, y: 0, w: frame.width, h: frame.height)
+            start(frame, x: 0, y: 0, w: frame.width, h: frame.height)
             return
         }
-        guard let prev = previous else { return }
         guard let box = ChangedRegion.between(prev, frame) else {
             return  // nothing changed: the pending frame simply lasts longer
         }
-        try flushPending(delay: frame.time - pending!.frame.time)
-        pending = (frame, box.x, box.y, box.w, box.h)
-        previous = frame
-        encoder.submit(frame.pixels, width: frame.width, x: box.x, y: box.y, w: box.w, h: box.h)
+        pending[pending.count - 1].delay = frame.time - pending[pending.count - 1].time
+        start(frame, x: box.x, y: box.y, w: box.w, h: box.h)
+        // Frames ahead of the newest have their delays: write the oldest while more than `inFlight` wait.
+        while pending.count > inFlight { try flushOldest() }
     }
 
-    private func flushPending(delay: Double) throws {
-        guard let p = pending else { return }
-        let data = encoder.result()
-        let (num, den) = Delay.fraction(max(0, delay))
+    private func start(_ frame: Frame, x: Int, y: Int, w: Int, h: Int) {
+        previous = frame
+        let pixels = frame.pixels, width = frame.width
+        let job = BackgroundJob { PNGEncoder.imageData(pixels, frameWidth: width, x: x, y: y, width: w, height: h) }
+        pending.append(Pending(job: job, time: frame.time, x: x, y: y, w: w, h: h))
+    }
+
+    private func flushOldest() throws {
+        let p = pending.removeFirst()
+        let data = p.job.result()
+        let (num, den) = Delay.fraction(max(0, p.delay ?? lastDelay))
         var fctl: [UInt8] = []
         PNGEncoder.append32(&fctl, sequence); sequence += 1
         PNGEncoder.append32(&fctl, UInt32(p.w)); PNGEncoder.append32(&fctl, UInt32(p.h))
@@ -71,33 +83,26 @@ public final class APNGWriter: ImageSink {
             try out.write(PNGEncoder.chunk("fdAT", fdat + data))
         }
         written += 1
-        pending = nil
     }
 
     public override func finish() throws {
-        if pending != nil {
-            if written == 0 {
-                // One frame: a plain PNG. Rewrite the file without the animation chunks.
-                try writeStill()
-                return
-            }
-            try flushPending(delay: lastSeen - pending!.frame.time + lastDelay)
+        guard !pending.isEmpty else { throw OutputError("no frames to write") }
+        if written == 0 && pending.count == 1 {
+            // One frame: a plain PNG, without the animation chunks.
+            let data = pending.removeFirst().job.result()
+            try out.truncate(to: actlOffset)
+            try out.write(PNGEncoder.chunk("IDAT", data))
+            try out.write(PNGEncoder.chunk("IEND", []))
+            try out.commit()
+            return
         }
+        pending[pending.count - 1].delay = lastSeen - pending[pending.count - 1].time + lastDelay
+        while !pending.isEmpty { try flushOldest() }
         try out.write(PNGEncoder.chunk("IEND", []))
         var actl: [UInt8] = []
         PNGEncoder.append32(&actl, UInt32(written))
         PNGEncoder.append32(&actl, 0)  // loop forever
         try out.patch(at: actlOffset, PNGEncoder.chunk("acTL", actl))
-        try out.commit()
-    }
-
-    private func writeStill() throws {
-        let data = encoder.result()
-        guard let p = pending else { return }
-        try out.truncate(to: actlOffset)
-        try out.write(PNGEncoder.chunk("IDAT", data))
-        try out.write(PNGEncoder.chunk("IEND", []))
-        _ = p
         try out.commit()
     }
 }

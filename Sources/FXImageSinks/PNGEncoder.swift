@@ -1,8 +1,8 @@
-import CZlib
+import CDeflate
 
 /// Writes PNG chunks: the pieces of PNG and APNG files. RGBA, 8 bits a
 /// channel, straight alpha (PNG does not premultiply), adaptive row filters,
-/// zlib compression.
+/// zlib-format compression by libdeflate.
 enum PNGEncoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -13,10 +13,9 @@ enum PNGEncoder {
         let typeBytes = Array(type.utf8)
         out += typeBytes
         out += data
-        var crc = crc32(0, nil, 0)
-        crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        append32(&out, UInt32(crc))
+        var crc = typeBytes.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+        crc = data.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+        append32(&out, crc)
         return out
     }
 
@@ -33,69 +32,79 @@ enum PNGEncoder {
     }
 
     /// The compressed, filtered image data for a region of a premultiplied RGBA frame.
-    static func imageData(_ pixels: [UInt8], frameWidth: Int, x: Int, y: Int, width: Int, height: Int, level: Int32 = 6) -> [UInt8] {
-        let rowBytes = width * 4
-        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        var best = [UInt8](repeating: 0, count: rowBytes)
-        pixels.withUnsafeBufferPointer { src in
-            for row in 0..<height {
-                // Straight alpha for PNG.
-                let base = ((y + row) * frameWidth + x) * 4
-                for i in 0..<width {
-                    let p = base + i * 4
-                    let a = src[p + 3]
-                    if a == 255 || a == 0 {
-                        current[i * 4] = a == 0 ? 0 : src[p]
-                        current[i * 4 + 1] = a == 0 ? 0 : src[p + 1]
-                        current[i * 4 + 2] = a == 0 ? 0 : src[p + 2]
-                    } else {
-                        let af = UInt16(a)
-                        current[i * 4] = UInt8(min(255, (UInt16(src[p]) * 255 + af / 2) / af))
-                        current[i * 4 + 1] = UInt8(min(255, (UInt16(src[p + 1]) * 255 + af / 2) / af))
-                        current[i * 4 + 2] = UInt8(min(255, (UInt16(src[p + 2]) * 255 + af / 2) / af))
-                    }
-                    current[i * 4 + 3] = a
-                }
-                // Pick the filter with the smallest sum of absolute values (the PNG book's heuristic).
-                var bestType: UInt8 = 0
-                var bestScore = Int.max
-                for type in UInt8(0)...4 {
-                    var score = 0
-                    for i in 0..<rowBytes {
-                        let left = i >= 4 ? current[i - 4] : 0
-                        let up = previous[i]
-                        let upLeft = i >= 4 ? previous[i - 4] : 0
-                        let predicted: UInt8
-                        switch type {
-                        case 0: predicted = 0
-                        case 1: predicted = left
-                        case 2: predicted = up
-                        case 3: predicted = UInt8((Int(left) + Int(up)) / 2)
-                        default: predicted = paeth(left, up, upLeft)
-                        }
-                        let v = current[i] &- predicted
-                        candidate[i] = v
-                        score += v < 128 ? Int(v) : 256 - Int(v)
-                        if score >= bestScore { break }
-                    }
-                    if score < bestScore {
-                        bestScore = score
-                        bestType = type
-                        swap(&best, &candidate)
-                    }
-                }
-                let o = row * (rowBytes + 1)
-                raw[o] = bestType
-                for i in 0..<rowBytes { raw[o + 1 + i] = best[i] }
-                swap(&previous, &current)
-            }
-        }
-        return deflate(raw, level: level)
+    static func imageData(_ pixels: [UInt8], frameWidth: Int, x: Int, y: Int, width: Int, height: Int,
+                          level: Int32 = defaultLevel) -> [UInt8] {
+        deflate(filtered(pixels, frameWidth: frameWidth, x: x, y: y, width: width, height: height), level: level)
     }
 
+    /// libdeflate's level (1–12); docs/OUTPUTS.md has the measurements behind it.
+    static let defaultLevel: Int32 = 6
+
+    /// The region as PNG scanlines: straight alpha, each row led by the filter
+    /// with the smallest sum of absolute values (the PNG book's heuristic).
+    static func filtered(_ pixels: [UInt8], frameWidth: Int, x: Int, y: Int, width: Int, height: Int) -> [UInt8] {
+        let rowBytes = width * 4
+        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        // Rows: the previous and current straight rows, then one candidate row per filter type.
+        var rows = [UInt8](repeating: 0, count: rowBytes * 7)
+        pixels.withUnsafeBufferPointer { src in
+            raw.withUnsafeMutableBufferPointer { out in
+                rows.withUnsafeMutableBufferPointer { r in
+                    var previous = r.baseAddress!, current = previous + rowBytes
+                    let candidates = (0..<5).map { current + rowBytes * (1 + $0) }
+                    for row in 0..<height {
+                        straightRow(src.baseAddress! + ((y + row) * frameWidth + x) * 4, into: current, count: width)
+                        let type = bestFilter(current, previous, rowBytes, candidates)
+                        let o = out.baseAddress! + row * (rowBytes + 1)
+                        o[0] = type
+                        (o + 1).update(from: candidates[Int(type)], count: rowBytes)
+                        swap(&previous, &current)
+                    }
+                }
+            }
+        }
+        return raw
+    }
+
+    private static func straightRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let p = i * 4
+            let a = src[p + 3]
+            if a == 255 {
+                dst[p] = src[p]; dst[p + 1] = src[p + 1]; dst[p + 2] = src[p + 2]
+            } else if a == 0 {
+                dst[p] = 0; dst[p + 1] = 0; dst[p + 2] = 0
+            } else {
+                let af = UInt16(a)
+                dst[p] = UInt8(min(255, (UInt16(src[p]) * 255 + af / 2) / af))
+                dst[p + 1] = UInt8(min(255, (UInt16(src[p + 1]) * 255 + af / 2) / af))
+                dst[p + 2] = UInt8(min(255, (UInt16(src[p + 2]) * 255 + af / 2) / af))
+            }
+            dst[p + 3] = a
+        }
+    }
+
+    /// Fills the five candidate rows in one pass and returns the type whose
+    /// bytes, read as signed, have the smallest sum of magnitudes (the first on a tie).
+    private static func bestFilter(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int,
+                                   _ c: [UnsafeMutablePointer<UInt8>]) -> UInt8 {
+        let none = c[0], sub = c[1], up = c[2], avg = c[3], pae = c[4]
+        var s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0
+        @inline(__always) func mag(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+        for i in 0..<n {
+            let v = cur[i], b = prev[i]
+            let a: UInt8 = i >= 4 ? cur[i - 4] : 0
+            let cc: UInt8 = i >= 4 ? prev[i - 4] : 0
+            let f1 = v &- a, f2 = v &- b, f3 = v &- UInt8((UInt16(a) + UInt16(b)) >> 1), f4 = v &- paeth(a, b, cc)
+            none[i] = v; sub[i] = f1; up[i] = f2; avg[i] = f3; pae[i] = f4
+            s0 += mag(v); s1 += mag(f1); s2 += mag(f2); s3 += mag(f3); s4 += mag(f4)
+        }
+        var best: UInt8 = 0, score = s0
+        for (t, s) in [(UInt8(1), s1), (2, s2), (3, s3), (4, s4)] where s < score { best = t; score = s }
+        return best
+    }
+
+    @inline(__always)
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let p = Int(a) + Int(b) - Int(c)
         let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
@@ -103,14 +112,17 @@ enum PNGEncoder {
         return pb <= pc ? b : c
     }
 
+    /// zlib-format data by libdeflate (one compressor per call: calls run on several threads).
     static func deflate(_ data: [UInt8], level: Int32) -> [UInt8] {
-        var bound = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(bound))
-        let rc = out.withUnsafeMutableBufferPointer { dst in
-            data.withUnsafeBufferPointer { src in compress2(dst.baseAddress, &bound, src.baseAddress, uLong(data.count), level) }
+        guard let compressor = libdeflate_alloc_compressor(level) else { fatalError("libdeflate: out of memory") }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, data.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let size = out.withUnsafeMutableBytes { dst in
+            data.withUnsafeBytes { src in libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count) }
         }
-        precondition(rc == Z_OK, "zlib compress2 failed (\(rc))")
-        out.removeSubrange(Int(bound)...)
+        precondition(size > 0, "libdeflate: the bound was too small")
+        out.removeSubrange(size...)
         return out
     }
 

@@ -3,11 +3,14 @@ import FXRender
 import FXSinks
 
 /// YUV4MPEG2 video (`| ffmpeg -i - out.mp4`): evenly spaced frames, 4:4:4
-/// chroma, BT.601 limited range, composited over the background (default black).
+/// chroma, BT.601 limited range (converted by libswscale), composited over
+/// the background (default black).
 public final class Y4MWriter: ImageSink {
     private let out: OutputFile
     private let fps: Double
-    private var headerWritten = false
+    /// Made with the header, at the first frame.
+    private var converter: YCbCrConverter?
+    private var planes: [UInt8] = []
 
     public init(renderer: Renderer, output: OutputFile, fps: Double) {
         out = output
@@ -26,24 +29,12 @@ public final class Y4MWriter: ImageSink {
     }
 
     override func write(_ frame: Frame) throws {
-        if !headerWritten {
+        if converter == nil {
             let (n, d) = Y4MWriter.rate(fps)
             try out.write("YUV4MPEG2 W\(frame.width) H\(frame.height) F\(n):\(d) Ip A1:1 C444\n")
-            headerWritten = true
+            converter = try YCbCrConverter(width: frame.width, height: frame.height, chroma: .full)
         }
-        let rgb = frame.opaque(over: background)
-        let count = frame.width * frame.height
-        var planes = [UInt8](repeating: 0, count: count * 3)
-        rgb.withUnsafeBufferPointer { src in
-            planes.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<count {
-                    let r = Double(src[i * 3]), g = Double(src[i * 3 + 1]), b = Double(src[i * 3 + 2])
-                    dst[i] = UInt8(max(16, min(235, (16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255).rounded())))
-                    dst[count + i] = UInt8(max(16, min(240, (128 + (-37.797 * r - 74.203 * g + 112.0 * b) / 255).rounded())))
-                    dst[2 * count + i] = UInt8(max(16, min(240, (128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255).rounded())))
-                }
-            }
-        }
+        converter!.convert(PixelLayout.rgbx(frame, over: background), into: &planes)
         try out.write("FRAME\n")
         try out.write(planes)
     }

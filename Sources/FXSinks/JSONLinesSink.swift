@@ -8,7 +8,9 @@ import FXCore
 ///
 /// `props` holds every property whose presented value differs from the
 /// layer kind's default, in property order; `animated` lists the ones an
-/// animation is changing at this instant.
+/// animation is changing at this instant. A large value that no animation
+/// is changing is written once, numbered, and referred to by its number
+/// afterwards, so that a still path costs its bytes once, not once a sample.
 public final class JSONLinesSink: Sink {
     private let out: OutputFile
     /// Whether emitters list every particle, not only their count and bounds (`--particles`).
@@ -30,7 +32,7 @@ public final class JSONLinesSink: Sink {
             for p in Property.allCases where p.applies(to: layer.kind) {
                 let v = layer[p]
                 guard v != p.info.defaultValue || layer.isAnimated(p) else { continue }
-                line += (firstProp ? "" : ",") + "\"\(p.key)\":" + ValueFormat.json(v)
+                line += (firstProp ? "" : ",") + "\"\(p.key)\":" + shared(ValueFormat.json(v), animated: layer.isAnimated(p))
                 firstProp = false
             }
             line += "}"
@@ -44,6 +46,22 @@ public final class JSONLinesSink: Sink {
         }
         line += "]}\n"
         try out.write(line)
+    }
+
+    /// Values of this many bytes of JSON or more are written once and referred to afterwards.
+    static let sharedSize = 128
+    /// The number of each large value written so far, by its JSON text.
+    private var sharedNumbers: [String: Int] = [:]
+
+    /// A property's JSON, or for a large one no animation is changing (a path,
+    /// a long array, an image), `{"$def":N,"value":V}` the first time and
+    /// `{"$ref":N}` wherever the same value comes again (docs/jsonl.md).
+    private func shared(_ json: String, animated: Bool) -> String {
+        guard !animated, json.utf8.count >= JSONLinesSink.sharedSize else { return json }
+        if let n = sharedNumbers[json] { return "{\"$ref\":\(n)}" }
+        let n = sharedNumbers.count + 1
+        sharedNumbers[json] = n
+        return "{\"$def\":\(n),\"value\":\(json)}"
     }
 
     /// `{"count":N,"bounds":[x,y,w,h]}` (bounds of the particles' centres, null when none),

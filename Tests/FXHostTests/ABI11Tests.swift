@@ -17,7 +17,7 @@ import Testing
     func samples(_ args: [String]) throws -> [[String: Any]] {
         let r = try Harness.fxhost(["--plugin", plugin, "--sink", "jsonl"] + args)
         #expect(r.status == 0, "\(r.stderr)")
-        return try r.stdout.split(separator: "\n").map(jsonObject)
+        return try JSONLinesReader.read(r.stdout)
     }
 
     /// Repeat forever samples the default 5 s; so does a count of a million 0.75 s cycles

@@ -42,7 +42,8 @@ enum Harness {
     }
 }
 
-/// Parses one JSON line.
+/// Parses one JSON line on its own (a first line, or one whose shared values are defined in it).
 func jsonObject(_ line: Substring) throws -> [String: Any] {
-    try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+    var reader = JSONLinesReader()
+    return try reader.read(line)
 }

@@ -33,7 +33,7 @@ enum Plugins {
     static func samples(_ args: [String]) throws -> [[String: Any]] {
         let r = try run(args + ["--sink", "jsonl"])
         guard r.status == 0 else { throw FFmpeg.DecodeError(message: "fxhost \(args): \(r.stderr)") }
-        return try r.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        return try JSONLinesReader.read(r.stdout)
     }
 }
 

@@ -49,6 +49,13 @@ import Testing
         #expect(full != nil && full == joined)
     }
 
+    /// Video and WebP are encoded in the join from the parts' frames, bit-exact: the same bytes.
+    @Test(.enabled(if: !TestSupport.isSanitizerPass), arguments: ["mp4", "webm", "webp"])
+    func videoJoinsAreTheUnshardedVideo(ext: String) throws {
+        let (full, joined) = try shardAndJoin(["--plugin", "cube", "--size", "96x48", "--fps", "12"], ext: ext, n: 3)
+        #expect(full != nil && full == joined, "\(ext)")
+    }
+
     /// Without --end the shard asks a child fxhost for the frame count; pulse's
     /// stop callbacks add animations, so the count is known only by running it.
     @Test func shardsWithoutAnEndCountTheRunFirst() throws {

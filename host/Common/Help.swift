@@ -42,9 +42,15 @@ enum Help {
       --out FILE         write to FILE (- for standard output); the extension picks the format:
                            .txt  the trace         .jsonl  JSON lines       .png  animated PNG
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
+                           .mp4  H.264 video       .webm   VP9 video        .webp  animated WebP
                            .fxpart  a shard's frames, lossless, for fxhost join
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
-                         terminal), png, gif, y4m, frames; --format is the same
+                         terminal), png, gif, y4m, frames, mp4, webm, webp, part; --format is the same
+      --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,
+                         default 23; WebM 0-63, default 32). Video is 4:2:0: an odd width or
+                         height gets one more column or row, a copy of the last
+      --quality Q        WebP: lossy at quality Q, 0-100, higher is better (default 80)
+      --lossless         WebP: lossless instead
       --frames A:B       write only frames A to B−1 of the run (frame k is at k/fps; A: to the end);
                          the timeline still runs from 0, so each frame is the whole run's frame
       --shard I/N        write only the I-th of N equal ranges of frames (I from 0), e.g. one per

@@ -43,6 +43,12 @@ public struct Options {
     public var summary: String?
     /// The command line as given, for manifests.
     public var words: [String] = []
+    /// `--crf N`: the constant-quality level of MP4 and WebM (lower is better).
+    public var crf: Int?
+    /// `--quality Q`: lossy WebP at quality 0–100.
+    public var quality: Int?
+    /// `--lossless`: lossless WebP.
+    public var lossless = false
     /// `--name value` words not recognised as fxhost options, in order.
     public var factoryWords: [String] = []
     /// `fxhost check --golden DIR`: compare every factory with its snapshot recorded in DIR.
@@ -123,6 +129,19 @@ public struct Options {
                 }
                 o.jobs = n
             case "--summary": o.summary = try v()
+            case "--lossless": o.lossless = true
+            case "--crf":
+                let text = try v()
+                guard let n = Int(text), (0...63).contains(n) else {
+                    throw HostError.usage("--crf: '\(text)' is not a whole number from 0 to 51 (MP4) or 63 (WebM); lower is better")
+                }
+                o.crf = n
+            case "--quality":
+                let text = try v()
+                guard let n = Int(text), (0...100).contains(n) else {
+                    throw HostError.usage("--quality: '\(text)' is not a whole number from 0 to 100 (WebP; higher is better)")
+                }
+                o.quality = n
             case "--timeout":
                 let text = try v()
                 guard let t = Double(text), t.isFinite, t > 0, t <= 86400 else {

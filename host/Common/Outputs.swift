@@ -5,6 +5,7 @@ import FXSinks
 /// The formats fxhost writes.
 public enum SinkKind: String, CaseIterable, Sendable {
     case text, jsonl, preview, png, gif, y4m, frames, part
+    case mp4, webm, webp
 
     public var rendersImages: Bool { ![.text, .jsonl].contains(self) }
 }
@@ -56,7 +57,8 @@ public func kindForOut(_ path: String?) throws -> SinkKind {
     guard let path, path != "-" else { return .text }
     if path.contains("%") || path.hasSuffix("/") || isDirectory(path) { return .frames }
     let table: [(String, SinkKind)] = [(".jsonl", .jsonl), (".json", .jsonl), (".txt", .text), (".trace", .text),
-                                       (".png", .png), (".gif", .gif), (".y4m", .y4m), (".fxpart", .part)]
+                                       (".png", .png), (".gif", .gif), (".y4m", .y4m), (".fxpart", .part),
+                                       (".mp4", .mp4), (".webm", .webm), (".webp", .webp)]
     if let hit = table.first(where: { path.lowercased().hasSuffix($0.0) }) { return hit.1 }
     // A name with some other extension is more likely a mistake than a wish for a text trace.
     let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -32,6 +32,16 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
         sinks.append(try APNGWriter(renderer: try render(), output: try output(path), frameInterval: interval))
     case .gif: sinks.append(GIFWriter(renderer: try render(), output: try output(o.out), frameInterval: interval))
     case .y4m: sinks.append(Y4MWriter(renderer: try render(), output: try output(o.out), fps: o.fps))
+    case .mp4, .webm:
+        let format: VideoWriter.Format = kind == .mp4 ? .mp4 : .webm
+        if let crf = o.crf, !format.crfRange.contains(crf) {
+            throw HostError.usage("--crf \(crf): \(format.rawValue) takes \(format.crfRange.lowerBound) to \(format.crfRange.upperBound) (default \(format.defaultCRF); lower is better)")
+        }
+        sinks.append(try VideoWriter(renderer: try render(), output: try output(o.out), fps: o.fps, format: format, crf: o.crf))
+    case .webp:
+        if o.lossless && o.quality != nil { throw HostError.usage("--quality and --lossless: WebP is one or the other; give one") }
+        sinks.append(try WebPWriter(renderer: try render(), output: try output(o.out), frameInterval: interval,
+                                    quality: o.lossless ? nil : o.quality ?? WebPWriter.defaultQuality))
     case .frames:
         guard let path = o.out, path != "-" else { throw HostError.usage("frames output needs a folder or a name-%04d.png pattern") }
         try checkFolder(path)
@@ -41,6 +51,12 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
     case .part:
         guard let path = o.out, path != "-" else { throw HostError.usage("a part of a sharded render needs a file: --out NAME.fxpart") }
         sinks.append(try FramePartWriter(renderer: try render(), output: try output(path)))
+    }
+    if o.crf != nil && kind != .mp4 && kind != .webm {
+        throw HostError.usage("--crf sets MP4 and WebM quality; this run writes \(kind.rawValue) (for WebP use --quality or --lossless)")
+    }
+    if (o.quality != nil || o.lossless) && kind != .webp {
+        throw HostError.usage("--\(o.lossless ? "lossless" : "quality") is for WebP; this run writes \(kind.rawValue)\(kind == .mp4 || kind == .webm ? " (use --crf)" : "")")
     }
     if let sheet = o.sheet {
         sinks.append(try contactSheet(o, renderer: try render(), output: try output(sheet)))

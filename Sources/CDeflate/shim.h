@@ -1,0 +1,2 @@
+/* libdeflate: zlib-format compression for the PNG and APNG writers. */
+#include <libdeflate.h>

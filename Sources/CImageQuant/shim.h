@@ -1,0 +1,2 @@
+/* libimagequant (pngquant's library): palettes for the GIF writer. */
+#include <libimagequant.h>

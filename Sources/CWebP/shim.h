@@ -1,0 +1,3 @@
+/* libwebp and libwebpmux: animated WebP (WebPAnimEncoder). */
+#include <webp/encode.h>
+#include <webp/mux.h>

@@ -1,0 +1,273 @@
+import CAVFormat
+import FXCore
+import FXRender
+import FXSinks
+
+/// MP4 (H.264 by libx264) and WebM (VP9 by libvpx), encoded and muxed in
+/// process by libavcodec and libavformat. Frames are evenly spaced on the
+/// simulated clock: the time base is one frame (1/fps, or 1001/30000 for
+/// 29.97), and frame k has timestamp k exactly. 4:2:0 BT.601 limited range,
+/// tagged so; an odd width or height gets one more column or row repeating
+/// the last. MP4 moves its index to the front (`+faststart`) so it plays
+/// while loading. The file is built in memory and written whole at the end.
+public final class VideoWriter: ImageSink {
+    public enum Format: String, Sendable {
+        case mp4, webm
+
+        var muxer: String { rawValue }
+        var encoderName: String { self == .mp4 ? "libx264" : "libvpx-vp9" }
+        /// x264's own default, and the one libvpx's documentation suggests for 720p VP9.
+        public var defaultCRF: Int { self == .mp4 ? 23 : 32 }
+        public var crfRange: ClosedRange<Int> { self == .mp4 ? 0...51 : 0...63 }
+        /// The encoder settings besides `crf`, as ffmpeg's command line names them (the e2e benchmark gives ffmpeg the same).
+        public var settings: [(String, String)] {
+            self == .mp4 ? [("preset", "medium")] : [("deadline", "good"), ("cpu-used", "4"), ("row-mt", "1")]
+        }
+    }
+
+    private let out: OutputFile
+    private let format: Format
+    private let encoder: VideoEncoder
+    private let background: (r: UInt8, g: UInt8, b: UInt8)
+
+    /// Opens the encoder now, so that a missing codec fails before any sampling.
+    public init(renderer: Renderer, output: OutputFile, fps: Double, format: Format, crf: Int? = nil) throws {
+        out = output
+        self.format = format
+        let c = renderer.background.clamped
+        background = (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()), UInt8((c.blue * 255).rounded()))
+        encoder = try VideoEncoder(format: format, width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                   rate: Y4MWriter.rate(fps), crf: crf ?? format.defaultCRF)
+        super.init(renderer: renderer)
+    }
+
+    public override var wantsEvenFrames: Bool { true }
+
+    override func write(_ frame: Frame) throws {
+        let rgbx = PixelLayout.paddedToEven(PixelLayout.rgbx(frame, over: background), width: frame.width, height: frame.height)
+        try encoder.encode(rgbx, index: frameCount - 1)
+    }
+
+    public override func finish() throws {
+        try out.write(try encoder.finish())
+        try out.commit()
+    }
+}
+
+/// The libavcodec encoder and libavformat muxer behind `VideoWriter`.
+final class VideoEncoder {
+    private let format: VideoWriter.Format
+    private var muxer: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>
+    private var picture: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let converter: YCbCrConverter
+    private let file = MemoryFile()
+    private var finished = false
+
+    init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
+        self.format = format
+        // Errors are reported by fxhost in one line; libav's own chatter (x264's statistics) is not wanted.
+        av_log_set_level(AV_LOG_QUIET)
+        let w = PixelLayout.even(width), h = PixelLayout.even(height)
+        converter = try YCbCrConverter(width: w, height: h, chroma: .quarter)
+        func fail(_ what: String, _ code: Int32) -> OutputError {
+            OutputError("\(format.rawValue) output: \(what) failed (\(VideoEncoder.message(code)))")
+        }
+        var m: UnsafeMutablePointer<AVFormatContext>?
+        var rc = avformat_alloc_output_context2(&m, nil, format.muxer, nil)
+        guard rc >= 0, let m else { throw fail("libavformat's \(format.muxer) muxer", rc) }
+        muxer = m
+        guard let found = avcodec_find_encoder_by_name(format.encoderName) else {
+            throw OutputError("\(format.rawValue) output: this libavcodec has no \(format.encoderName) encoder (install Debian's libavcodec59)")
+        }
+        guard let s = avformat_new_stream(m, nil), let c = avcodec_alloc_context3(found) else {
+            throw OutputError("\(format.rawValue) output: out of memory")
+        }
+        stream = s
+        codec = c
+        c.pointee.width = Int32(w)
+        c.pointee.height = Int32(h)
+        c.pointee.time_base = AVRational(num: Int32(rate.1), den: Int32(rate.0))
+        c.pointee.framerate = AVRational(num: Int32(rate.0), den: Int32(rate.1))
+        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.color_range = AVCOL_RANGE_MPEG
+        c.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        c.pointee.color_primaries = AVCOL_PRI_BT709
+        c.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
+        c.pointee.bit_rate = 0  // constant quality: crf alone decides
+        c.pointee.thread_count = 0  // as many as the machine has
+        if (m.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
+            c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        av_dict_set(&options, "crf", String(crf), 0)
+        for (k, v) in format.settings { av_dict_set(&options, k, v, 0) }
+        rc = avcodec_open2(c, found, &options)
+        guard rc >= 0 else { throw fail("opening \(format.encoderName)", rc) }
+        rc = avcodec_parameters_from_context(s.pointee.codecpar, c)
+        guard rc >= 0 else { throw fail("stream parameters", rc) }
+        s.pointee.time_base = c.pointee.time_base
+        s.pointee.avg_frame_rate = c.pointee.framerate
+
+        m.pointee.pb = file.writer()
+        // Bit-exact: no random segment UID, date or library version in the file, so the same
+        // frames always give the same bytes (a run repeated, or a sharded render joined).
+        m.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_BITEXACT
+        m.pointee.opaque = Unmanaged.passUnretained(file).toOpaque()
+        // +faststart reopens the output to read it back: give it the bytes in memory.
+        m.pointee.io_open = { s, pb, _, flags, _ in
+            guard let s, let pb, (flags & AVIO_FLAG_WRITE) == 0 else { return -EPERM }
+            let file = Unmanaged<MemoryFile>.fromOpaque(s.pointee.opaque).takeUnretainedValue()
+            pb.pointee = file.reader()
+            return 0
+        }
+        m.pointee.io_close = { _, pb in MemoryFile.close(pb) }
+        var muxOptions: OpaquePointer?
+        defer { av_dict_free(&muxOptions) }
+        if format == .mp4 { av_dict_set(&muxOptions, "movflags", "+faststart", 0) }
+        rc = avformat_write_header(m, &muxOptions)
+        guard rc >= 0 else { throw fail("writing the \(format.rawValue) header", rc) }
+
+        picture = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let picture, packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
+        picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        picture.pointee.width = Int32(w)
+        picture.pointee.height = Int32(h)
+        rc = av_frame_get_buffer(picture, 0)
+        guard rc >= 0 else { throw fail("a frame buffer", rc) }
+    }
+
+    deinit {
+        if let muxer {
+            if let pb = muxer.pointee.pb { MemoryFile.close(pb) }
+            muxer.pointee.pb = nil
+            avformat_free_context(muxer)
+        }
+        avcodec_free_context(&codec)
+        av_frame_free(&picture)
+        av_packet_free(&packet)
+    }
+
+    /// Encodes frame `index` (its timestamp, in frames), RGBX at the encoder's size.
+    func encode(_ rgbx: [UInt8], index: Int) throws {
+        guard let picture else { return }
+        var rc = av_frame_make_writable(picture)
+        guard rc >= 0 else { throw error("a writable frame", rc) }
+        withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
+                let ls = picture.pointee.linesize
+                rgbx.withUnsafeBufferPointer { src in
+                    converter.convert(src.baseAddress!, into: [planes[0]!, planes[1]!, planes[2]!],
+                                      strides: [Int(ls.0), Int(ls.1), Int(ls.2)])
+                }
+            }
+        }
+        picture.pointee.pts = Int64(index)
+        rc = avcodec_send_frame(codec, picture)
+        guard rc >= 0 else { throw error("encoding frame \(index)", rc) }
+        try drain()
+    }
+
+    /// Flushes the encoder, writes the trailer and returns the whole file.
+    func finish() throws -> [UInt8] {
+        guard !finished else { return file.bytes }
+        finished = true
+        var rc = avcodec_send_frame(codec, nil)
+        guard rc >= 0 else { throw error("flushing the encoder", rc) }
+        try drain()
+        rc = av_write_trailer(muxer)
+        guard rc >= 0 else { throw error("writing the \(format.rawValue) index", rc) }
+        if let pb = muxer?.pointee.pb { avio_flush(pb) }
+        return file.bytes
+    }
+
+    private func drain() throws {
+        while true {
+            let rc = avcodec_receive_packet(codec, packet)
+            if rc == -EAGAIN || rc == VideoEncoder.endOfFile { return }
+            guard rc >= 0, let packet, let codec else { throw error("encoding", rc) }
+            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            let written = av_interleaved_write_frame(muxer, packet)
+            guard written >= 0 else { throw error("muxing", written) }
+        }
+    }
+
+    private func error(_ what: String, _ code: Int32) -> OutputError {
+        OutputError("\(format.rawValue) output: \(what) failed (\(VideoEncoder.message(code)))")
+    }
+
+    /// AVERROR_EOF: FFERRTAG('E','O','F',' '), negated.
+    static let endOfFile: Int32 = -Int32(bitPattern: UInt32(0x45) | UInt32(0x4F) << 8 | UInt32(0x46) << 16 | UInt32(0x20) << 24)
+
+    static func message(_ code: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 128)
+        av_strerror(code, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// A seekable file in memory for libavformat's muxers: one writer, and
+/// readers over the same bytes for muxers that read their output back.
+final class MemoryFile {
+    private(set) var bytes: [UInt8] = []
+    private static let bufferSize: Int32 = 1 << 16
+
+    /// The cursor of one AVIOContext over the bytes.
+    final class Cursor {
+        let file: MemoryFile
+        var position = 0
+        init(_ file: MemoryFile) { self.file = file }
+    }
+
+    func writer() -> UnsafeMutablePointer<AVIOContext>? { context(writing: true) }
+    func reader() -> UnsafeMutablePointer<AVIOContext>? { context(writing: false) }
+
+    private func context(writing: Bool) -> UnsafeMutablePointer<AVIOContext>? {
+        let cursor = Unmanaged.passRetained(Cursor(self)).toOpaque()
+        let buffer = av_malloc(Int(MemoryFile.bufferSize))?.assumingMemoryBound(to: UInt8.self)
+        return avio_alloc_context(buffer, MemoryFile.bufferSize, writing ? 1 : 0, cursor, { opaque, buf, size in
+            let c = Unmanaged<Cursor>.fromOpaque(opaque!).takeUnretainedValue()
+            let n = min(Int(size), c.file.bytes.count - c.position)
+            guard n > 0 else { return VideoEncoder.endOfFile }
+            c.file.bytes.withUnsafeBufferPointer { src in buf!.update(from: src.baseAddress! + c.position, count: n) }
+            c.position += n
+            return Int32(n)
+        }, { opaque, buf, size in
+            let c = Unmanaged<Cursor>.fromOpaque(opaque!).takeUnretainedValue()
+            let n = Int(size), end = c.position + n
+            if end > c.file.bytes.count { c.file.bytes += repeatElement(0, count: end - c.file.bytes.count) }
+            c.file.bytes.withUnsafeMutableBufferPointer { dst in (dst.baseAddress! + c.position).update(from: buf!, count: n) }
+            c.position = end
+            return size
+        }, { opaque, offset, whence in
+            let c = Unmanaged<Cursor>.fromOpaque(opaque!).takeUnretainedValue()
+            if whence & AVSEEK_SIZE != 0 { return Int64(c.file.bytes.count) }
+            let base: Int
+            switch whence & ~AVSEEK_FORCE {
+            case SEEK_SET: base = 0
+            case SEEK_CUR: base = c.position
+            case SEEK_END: base = c.file.bytes.count
+            default: return -Int64(EINVAL)
+            }
+            let target = base + Int(offset)
+            guard target >= 0 else { return -Int64(EINVAL) }
+            c.position = target
+            return Int64(target)
+        })
+    }
+
+    /// Frees a context made by `writer()` or `reader()`, with its cursor.
+    static func close(_ pb: UnsafeMutablePointer<AVIOContext>?) {
+        guard let pb else { return }
+        if pb.pointee.write_flag != 0 { avio_flush(pb) }
+        if let cursor = pb.pointee.opaque { Unmanaged<Cursor>.fromOpaque(cursor).release() }
+        av_freep(&pb.pointee.buffer)
+        var context: UnsafeMutablePointer<AVIOContext>? = pb
+        avio_context_free(&context)
+    }
+}

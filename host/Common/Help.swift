@@ -51,7 +51,7 @@ enum Help {
                          height gets one more column or row, a copy of the last
       --quality Q        WebP: lossy at quality Q, 0-100, higher is better (default 80)
       --lossless         WebP: lossless instead
-      --frames A:B       write only frames A to B−1 of the run (frame k is at k/fps; A: to the end);
+      --frames A:B       write only frames A to B-1 of the run (frame k is at k/fps; A: to the end);
                          the timeline still runs from 0, so each frame is the whole run's frame
       --shard I/N        write only the I-th of N equal ranges of frames (I from 0), e.g. one per
                          job-array task; --out NAME.fxpart keeps them for fxhost join

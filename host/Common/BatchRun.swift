@@ -43,15 +43,7 @@ enum BatchRun {
     /// What a finished job's status and messages say.
     static func outcome(status: Int32, log: UnsafeMutablePointer<FILE>) -> BatchJob.Outcome {
         if status == 0 { return .done }
-        rewind(log)
-        var text: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, log)
-            text += buffer[0..<n]
-            if n < buffer.count { break }
-        }
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+        let lines = wholeText(log).split(separator: "\n")
         if let error = lines.last(where: { $0.hasPrefix("fxhost: error: ") }) {
             return .failed(String(error.dropFirst("fxhost: error: ".count)))
         }
@@ -101,7 +93,7 @@ struct BatchSummary {
             let written = reporting {
                 let out = try OutputFile(path: file)
                 for (job, outcome) in zip(jobs, outcomes) {
-                    var members: [(String, JSON)] = [("line", .number(Double(job.line))), ("out", .string(job.out))]
+                    var members: [(key: String, value: JSON)] = [("line", .number(Double(job.line))), ("out", .string(job.out))]
                     switch outcome {
                     case .done: members.append(("status", .string("done")))
                     case .skipped: members.append(("status", .string("skipped")))

@@ -73,17 +73,19 @@ func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr
     guard rc == 0 else { throw HostError.usage("cannot start \(exe): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    func text(_ f: UnsafeMutablePointer<FILE>) -> String {
-        rewind(f)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            bytes += buffer[0..<n]
-            if n < buffer.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
     let exited = (status & 0x7f) == 0
-    return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text(out), text(err))
+    return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), wholeText(out), wholeText(err))
+}
+
+/// Everything written to a temporary file so far, from its start.
+func wholeText(_ f: UnsafeMutablePointer<FILE>) -> String {
+    rewind(f)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        bytes += buffer[0..<n]
+        if n < buffer.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }

@@ -1,3 +1,5 @@
+import FXSinks
+
 /// A JSON value, for the small documents fxhost reads and writes itself:
 /// render manifests and batch job lines. Objects keep their keys in the
 /// order written, so what fxhost writes is byte-for-byte stable.
@@ -7,7 +9,7 @@ public enum JSON: Equatable, Sendable {
     case number(Double)
     case string(String)
     case array([JSON])
-    case object([(String, JSON)])
+    case object([(key: String, value: JSON)])
 
     public static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
@@ -29,6 +31,11 @@ public enum JSON: Equatable, Sendable {
 
     public var string: String? { if case .string(let s) = self { return s } else { return nil } }
     public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var members: [(key: String, value: JSON)] { if case .object(let m) = self { return m } else { return [] } }
+    public var elements: [JSON] { if case .array(let a) = self { return a } else { return [] } }
+
+    /// Parses one JSON text, or nil when it is not valid JSON.
+    public static func parsed(_ text: String) -> JSON? { try? parse(text) }
 
     /// Compact text, one line, keys in their order.
     public var text: String {
@@ -43,26 +50,7 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { ValueFormat.quoted(s) }
 
     /// Parses one JSON document; the error says where it went wrong.
     public static func parse(_ text: String) throws -> JSON {
@@ -100,7 +88,7 @@ public enum JSON: Equatable, Sendable {
             switch bytes[i] {
             case UInt8(ascii: "{"):
                 i += 1
-                var members: [(String, JSON)] = []
+                var members: [(key: String, value: JSON)] = []
                 skipSpace()
                 if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
                 while true {

@@ -28,7 +28,7 @@ struct RenderManifest {
     init(_ o: Options, info: PluginInfo, factory: FactoryInfo, pluginPath: String, frames: Range<Int>?, total: Int?) throws {
         var o = o
         let arguments = try o.argumentTexts(for: factory)
-        var members: [(String, JSON)] = [
+        var members: [(key: String, value: JSON)] = [
             ("plugin", .string(info.name)), ("pluginVersion", .string(info.version)),
             ("pluginSHA256", .string(SHA256.file(pluginPath) ?? "")), ("factory", .string(factory.name)),
             ("arguments", .object(arguments.map { ($0.0, .string($0.1)) })),

@@ -43,7 +43,7 @@ enum Golden {
         let entry = folder(o, plugin: plugin.name, factory: factory.name)
         let samplesFile = entry + "/samples.jsonl"
         var times: [Double]
-        var golden: [JSONValue] = []
+        var golden: [JSON] = []
         if o.update {
             times = instants(o, naturalEnd: naturalEnd(stage))
             try makeFolders(entry)
@@ -52,7 +52,7 @@ enum Golden {
                 throw HostError.plugin("no golden snapshot in \(entry): record one with fxhost check --golden \(o.golden!) --update \(PluginLocator.fileName(plugin.path))")
             }
             for line in text.split(separator: "\n") {
-                guard let v = JSONValue.parse(String(line)), v["t"]?.number != nil else {
+                guard let v = JSON.parsed(String(line)), v["t"]?.number != nil else {
                     throw HostError.plugin("\(samplesFile) is not JSON lines as fxhost records them; record it again with --update")
                 }
                 golden.append(v)
@@ -83,7 +83,7 @@ enum Golden {
 
         var differences: [String] = []
         guard let actualText = readFile(jsonFile) else { throw HostError.plugin("cannot read back \(jsonFile)") }
-        let actual = actualText.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }
+        let actual = actualText.split(separator: "\n").compactMap { JSON.parsed(String($0)) }
         differences += SampleDifferences.between(golden: golden, actual: actual)
         var changedFrames = 0
         for (i, png) in frames.enumerated() {

@@ -1,3 +1,4 @@
+import FXCommandLine
 import FXSinks
 
 /// What changed between the JSON lines a golden snapshot recorded and the
@@ -9,12 +10,12 @@ enum SampleDifferences {
     static let closeEnough = 1e-9
 
     /// One line per difference, in time, layer and property order.
-    static func between(golden: [JSONValue], actual: [JSONValue]) -> [String] {
+    static func between(golden: [JSON], actual: [JSON]) -> [String] {
         var out: [String] = []
         for (g, a) in zip(golden, actual) {
             let at = "t = \(ValueFormat.fixed(g["t"]?.number ?? 0))"
             let gLayers = g["layers"]?.elements ?? [], aLayers = a["layers"]?.elements ?? []
-            func path(_ l: JSONValue) -> String { l["path"]?.string ?? "?" }
+            func path(_ l: JSON) -> String { l["path"]?.string ?? "?" }
             let aByPath = Dictionary(aLayers.map { (path($0), $0) }, uniquingKeysWith: { x, _ in x })
             let gPaths = Set(gLayers.map(path))
             for gl in gLayers {
@@ -32,7 +33,7 @@ enum SampleDifferences {
         return out
     }
 
-    private static func layer(_ path: String, at: String, golden g: JSONValue, actual a: JSONValue) -> [String] {
+    private static func layer(_ path: String, at: String, golden g: JSON, actual a: JSON) -> [String] {
         var out: [String] = []
         if g["kind"] != a["kind"] {
             out.append("\(at)  \(path)  kind  \(describe(g["kind"])) → \(describe(a["kind"]))")
@@ -52,14 +53,14 @@ enum SampleDifferences {
     }
 
     /// "0.6 → 0.8 (by 0.2)", or nil when equal. A missing property is at its kind's default.
-    static func change(_ g: JSONValue?, _ a: JSONValue?) -> String? {
+    static func change(_ g: JSON?, _ a: JSON?) -> String? {
         if let g, let a, equal(g, a) { return nil }
         if g == nil && a == nil { return nil }
         let amount = g.flatMap { g in a.flatMap { a in difference(g, a) } }
         return "\(describe(g)) → \(describe(a))" + (amount.map { " (by \(short($0)))" } ?? "")
     }
 
-    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    static func equal(_ a: JSON, _ b: JSON) -> Bool {
         switch (a, b) {
         case (.number(let x), .number(let y)): return abs(x - y) <= closeEnough * max(1, abs(x), abs(y))
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
@@ -70,7 +71,7 @@ enum SampleDifferences {
     }
 
     /// The largest change of a number, or of any number in same-shaped arrays.
-    static func difference(_ a: JSONValue, _ b: JSONValue) -> Double? {
+    static func difference(_ a: JSON, _ b: JSON) -> Double? {
         switch (a, b) {
         case (.number(let x), .number(let y)): return abs(x - y)
         case (.array(let x), .array(let y)) where x.count == y.count && !x.isEmpty:
@@ -84,7 +85,7 @@ enum SampleDifferences {
         }
     }
 
-    static func describe(_ v: JSONValue?) -> String {
+    static func describe(_ v: JSON?) -> String {
         guard let v else { return "(default)" }
         switch v {
         case .null: return "null"

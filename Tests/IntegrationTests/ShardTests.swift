@@ -139,5 +139,7 @@ import Testing
             let r = try fx(["--plugin", "spinner"] + words + ["--out", "\(dir)/x.fxpart"])
             #expect(r.status == 2 && r.stderr.contains(expected), "\(words): \(r.stderr)")
         }
+        let r = try fx(["--plugin", "spinner", "--manifest", "--sink", "jsonl"])
+        #expect(r.status == 2 && r.stderr.contains("beside an output file") && r.stdout.isEmpty, "\(r.stderr)")
     }
 }

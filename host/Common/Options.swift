@@ -281,6 +281,9 @@ public struct Options {
             }
         }
         if loop && time != nil { throw HostError.usage("--loop samples a period; it does not go with --time") }
+        if manifest && (out == nil || out == "-") {
+            throw HostError.usage("--manifest is written beside an output file: give --out FILE")
+        }
         if loop && end == nil && frames != nil {
             throw HostError.usage("--loop without --end finds its own period; give --end T to split a loop into --frames or --shard")
         }

@@ -37,8 +37,6 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .systemLibrary(
-            name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
@@ -52,7 +50,7 @@ let package = Package(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
-        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixman"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.

@@ -1,2 +1,0 @@
-/* pixman for projective (perspective) compositing. */
-#include <pixman.h>

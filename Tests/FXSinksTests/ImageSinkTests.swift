@@ -50,15 +50,6 @@ import FXSinks
 
     static let times = (0...24).map { Double($0) / 30 }  // 0 … 0.8 s at 30 fps
 
-    func premultiplied(_ straight: [UInt8]) -> [UInt8] {
-        var out = straight
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            for c in 0..<3 { out[i + c] = UInt8((Int(out[i + c]) * a + 127) / 255) }
-        }
-        return out
-    }
-
     func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
         zip(a, b).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
     }

@@ -170,13 +170,4 @@ import FXSinks
         let rgb = webp.frames[3].enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
         #expect(psnr(rgb, frames[3].opaque()) > 30)
     }
-
-    func premultiplied(_ straight: [UInt8]) -> [UInt8] {
-        var out = straight
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            for c in 0..<3 { out[i + c] = UInt8((Int(out[i + c]) * a + 127) / 255) }
-        }
-        return out
-    }
 }

@@ -46,11 +46,4 @@ public enum FrameSelection: Equatable, Sendable {
             return (i * t / n)..<((i + 1) * t / n)
         }
     }
-
-    var text: String {
-        switch self {
-        case .range(let a, let b): return "\(a):\(b.map(String.init) ?? "")"
-        case .shard(let i, let n): return "\(i)/\(n)"
-        }
-    }
 }

@@ -47,10 +47,9 @@ public struct JoinPlan {
         }
         var parts: [Part] = []
         for (path, m) in read {
-            guard let frames = m.frames, let total = m.total, total == first.total else {
+            guard let frames = m.frames, m.total != nil, m.total == first.total else {
                 throw HostError.usage("join: '\(path)' is not a part of a sharded render (its manifest names no frame range)")
             }
-            _ = total
             if !frames.isEmpty {
                 parts.append(Part(path: path, frames: frames, endSample: m.endSample, lastRepeatsFirst: m.lastRepeatsFirst))
             }

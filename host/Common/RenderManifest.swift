@@ -61,17 +61,8 @@ struct RenderManifest {
         }
     }
 
-    /// The command words without those that only say where this part goes.
-    static func command(_ words: [String]) -> [String] {
-        var out: [String] = []
-        var skip = false
-        for w in words {
-            if skip { skip = false; continue }
-            if ["--manifest"].contains(w) { continue }
-            out.append(w)
-        }
-        return out
-    }
+    /// The command words that make the render: all but `--manifest`, which only asks for this file.
+    static func command(_ words: [String]) -> [String] { words.filter { $0 != "--manifest" } }
 
     var json: JSON {
         .object([

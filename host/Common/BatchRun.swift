@@ -85,7 +85,7 @@ struct BatchSummary {
     func report(to file: String?) -> Int32 {
         let done = outcomes.filter { $0 == .done }.count, skipped = outcomes.filter { $0 == .skipped }.count
         let failed = outcomes.count - done - skipped
-        stderrLine("fxhost: batch: \(jobs.count) jobs: \(done) done, \(skipped) skipped, \(failed) failed")
+        stderrLine("fxhost: batch: \(jobs.count) job\(jobs.count == 1 ? "" : "s"): \(done) done, \(skipped) skipped, \(failed) failed")
         for (job, outcome) in zip(jobs, outcomes) {
             if case .failed(let why) = outcome { stderrLine("fxhost: batch: line \(job.line) (\(job.out)) failed: \(why)") }
         }

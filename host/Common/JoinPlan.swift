@@ -1,4 +1,5 @@
 import FXHost
+import Glibc
 
 /// What `fxhost join OUT PARTS…` will assemble, checked before anything is
 /// written: every part has its manifest, all come from one render, and their
@@ -30,6 +31,9 @@ public struct JoinPlan {
         var seen: [String] = []
         var read: [(String, RenderManifest)] = []
         for path in o.joinParts {
+            guard access(path, R_OK) == 0 else {
+                throw HostError.usage("join: cannot read the part '\(path)': \(String(cString: strerror(errno)))")
+            }
             if seen.contains(where: { sameFile($0, path) }) { throw HostError.usage("join: the part '\(path)' is given twice") }
             seen.append(path)
             if sameFile(path, out) { throw HostError.usage("join: the output '\(out)' is also one of the parts; write to another file") }

@@ -35,6 +35,8 @@ struct AnimationEvaluator {
     let isAdditive: Bool
     let isCumulative: Bool
     let body: Body
+    /// The body as plain numbers, for animations of one number (nil otherwise).
+    let scalar: ScalarCurve?
     let isTransition: Bool
     /// For transitions: the layer subtree as it was presented when the transition was added.
     let capturedState: [PresentedLayer]?
@@ -72,6 +74,7 @@ struct AnimationEvaluator {
         case .transition(let t): body = .transition(t)
         }
         if case .transition = body { isTransition = true } else { isTransition = false }
+        scalar = ScalarCurve(body, keyPath: keyPath)
     }
 
     /// Whether this animation (or a child, for a group) animates a key path for which `test` holds.

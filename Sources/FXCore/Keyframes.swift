@@ -93,7 +93,7 @@ public struct Keyframes {
     }
 
     /// The key times in force for the non-paced modes.
-    private func usableKeyTimes(_ n: Int) -> [Double] {
+    func usableKeyTimes(_ n: Int) -> [Double] {
         if let kt = keyTimes, keyTimesFit(kt, n) { return kt }
         return calculationMode == .discrete ? (0..<n).map { Double($0) / Double(n) } : Keyframes.even(n)
     }
@@ -121,8 +121,13 @@ public struct Keyframes {
     }
 
     private func discreteIndex(_ p: Double, _ kt: [Double]) -> Int {
+        Keyframes.discreteIndex(p, kt, count: keyframeCount)
+    }
+
+    /// The last of `count` keyframes whose key time `p` has reached.
+    static func discreteIndex(_ p: Double, _ kt: [Double], count: Int) -> Int {
         var index = 0
-        for i in 0..<min(kt.count, keyframeCount) where kt[i] <= p { index = i }
+        for i in 0..<min(kt.count, count) where kt[i] <= p { index = i }
         return index
     }
 
@@ -131,7 +136,7 @@ public struct Keyframes {
         if n == 1 { return .point(path.vertices[0]) }
         if calculationMode == .discrete { return .point(path.vertices[discreteIndex(ease(p), usableKeyTimes(n))]) }
         let kt = isPaced ? path.pacedKeyTimes() : usableKeyTimes(n)
-        var (i, u) = segment(isPaced ? p : ease(p), kt, count: n)
+        var (i, u) = Keyframes.segment(isPaced ? p : ease(p), kt, count: n)
         if !isPaced { u = segmentCurve(i).map { $0(u) } ?? u }
         return .point(path.segments[i].point(at: u))
     }
@@ -153,7 +158,7 @@ public struct Keyframes {
     }
 
     /// The segment holding `p` and the local progress inside it.
-    private func segment(_ p: Double, _ kt: [Double], count n: Int) -> (Int, Double) {
+    static func segment(_ p: Double, _ kt: [Double], count n: Int) -> (Int, Double) {
         if p <= kt[0] { return (0, 0) }
         if p >= kt[n - 1] { return (n - 2, 1) }
         var i = 0
@@ -163,7 +168,7 @@ public struct Keyframes {
     }
 
     private func linear(at p: Double, keyTimes kt: [Double], eased: Bool) -> Value {
-        var (i, u) = segment(p, kt, count: values.count)
+        var (i, u) = Keyframes.segment(p, kt, count: values.count)
         if eased, let f = segmentCurve(i) { u = f(u) }
         return values[i].interpolated(to: values[i + 1], u)
     }
@@ -174,7 +179,7 @@ public struct Keyframes {
     /// (transforms) fall back to linear.
     private func cubic(at p: Double, keyTimes kt: [Double]) -> Value {
         let n = values.count
-        var (i, u) = segment(p, kt, count: n)
+        var (i, u) = Keyframes.segment(p, kt, count: n)
         if calculationMode == .cubic, let f = segmentCurve(i) { u = f(u) }
         guard let p1 = values[i].vector, let p2 = values[i + 1].vector,
               values[i].isCompatible(with: values[i + 1]) else {

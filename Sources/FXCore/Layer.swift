@@ -9,20 +9,24 @@ public final class Layer {
     /// Unique among the layers of one stage, in order of creation: lets a
     /// renderer recognise the same layer from one snapshot to the next.
     public let id: Int
-    public var name: String
+    // The sampler reads these for every layer of every sample, from two threads
+    // at once; they change only between samples, on the host's one thread (the
+    // model is never mutated while it is sampled). Their accesses are therefore
+    // not checked for exclusivity at run time: the check was a tenth of a sample.
+    @exclusivity(unchecked) public var name: String
     public private(set) weak var superlayer: Layer?
-    public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
     /// The layer whose alpha masks this one; it belongs to no sublayer list.
-    public private(set) var mask: Layer?
+    @exclusivity(unchecked) public private(set) var mask: Layer?
     /// The layer this one masks, when it is a mask.
     public private(set) weak var maskedLayer: Layer?
-    public var timing = LayerTiming() { didSet { stage?.invalidateSchedule() } }
+    @exclusivity(unchecked) public var timing = LayerTiming() { didSet { stage?.invalidateSchedule() } }
     weak var stage: Stage?
 
     /// Model values that differ from the defaults.
-    var values = ModelValues()
+    @exclusivity(unchecked) var values = ModelValues()
     /// An emitter layer's cells (`emitterCells`), in order.
-    public private(set) var emitterCells: [EmitterCell] = []
+    @exclusivity(unchecked) public private(set) var emitterCells: [EmitterCell] = []
 
     /// Appends a copy of `cell` to an emitter layer's cells.
     public func addEmitterCell(_ cell: EmitterCell) throws(FXError) {
@@ -49,12 +53,12 @@ public final class Layer {
         compactIfNeeded()
         return evaluatorStorage
     }
-    private var attachedStorage: [AttachedAnimation] = []
-    private var evaluatorStorage: [AnimationEvaluator] = []
+    @exclusivity(unchecked) private var attachedStorage: [AttachedAnimation] = []
+    @exclusivity(unchecked) private var evaluatorStorage: [AnimationEvaluator] = []
     /// Whether animations ended since the arrays were last compacted: the
     /// timeline removes ended animations one at a time, and compacting once
     /// before the next look keeps a run of n stops O(n) instead of O(n²).
-    private var hasEnded = false
+    @exclusivity(unchecked) private var hasEnded = false
 
     /// The most animations one layer may hold at once.
     public static let maxAnimations = 10_000
@@ -224,6 +228,7 @@ public final class Layer {
         child.removeFromSuperlayer()
         sublayers.insert(child, at: max(0, min(index, sublayers.count)))
         child.superlayer = self
+        subtreeChanged()
         stage?.invalidateSchedule()
     }
 
@@ -247,10 +252,33 @@ public final class Layer {
         try insertSublayer(child, at: sublayers.firstIndex { $0 === sibling }!)
     }
 
+    /// How many layers this subtree holds (itself, its mask's subtree, its
+    /// sublayers'), kept until the subtree changes: the sampler sizes each
+    /// snapshot by it, and counting 10,000 layers every sample was a tenth of the sample.
+    var subtreeCount: Int {
+        if let n = cachedSubtreeCount { return n }
+        var n = 1
+        if let m = mask { n += m.subtreeCount }
+        for c in sublayers { n += c.subtreeCount }
+        cachedSubtreeCount = n
+        return n
+    }
+    @exclusivity(unchecked) private var cachedSubtreeCount: Int?
+
+    /// Forgets the counts of this layer and of every layer above it (through masks too).
+    private func subtreeChanged() {
+        var l: Layer? = self
+        while let layer = l, layer.cachedSubtreeCount != nil {
+            layer.cachedSubtreeCount = nil
+            l = layer.superlayer ?? layer.maskedLayer
+        }
+    }
+
     public func removeFromSuperlayer() {
         if let parent = superlayer {
             parent.sublayers.removeAll { $0 === self }
             superlayer = nil
+            parent.subtreeChanged()
             stage?.invalidateSchedule()
         }
     }
@@ -270,6 +298,7 @@ public final class Layer {
         mask?.maskedLayer = nil
         mask = m
         m?.maskedLayer = self
+        subtreeChanged()
         stage?.invalidateSchedule()
     }
 

@@ -10,40 +10,43 @@ public enum Sampler {
         let total = count(root)
         let layers = [PresentedLayer](unsafeUninitializedCapacity: total) { buffer, initialized in
             let base = buffer.baseAddress!
+            var pass = Pass()
+            defer { pass.finish() }
             var next = 0
-            let rootLocal = present(root, parentTime: t, parent: -1, depth: 0, isMask: false, at: base)
+            let rootLocal = present(root, parentTime: t, parent: -1, depth: 0, isMask: false, at: base, pass: &pass)
             next = 1
             if let m = root.mask {
-                next = visit(m, parentTime: rootLocal, parent: 0, depth: 1, isMask: true, into: base, at: next)
+                next = visit(m, parentTime: rootLocal, parent: 0, depth: 1, isMask: true, into: base, at: next, pass: &pass)
             }
             let children = root.sublayers
             if total >= parallelThreshold && children.count >= 2 {
                 // Split the top-level sublayers into two runs of about equal size; each
                 // thread writes its own slots, so the result does not depend on scheduling.
-                var sizes = children.map { count($0) }
+                let sizes = children.map { count($0) }
                 var half = 0, acc = 0
                 while half < children.count - 1 && acc + sizes[half] <= (total - next) / 2 { acc += sizes[half]; half += 1 }
                 if half == 0 { half = 1; acc = sizes[0] }
                 let secondStart = next + acc
                 let second = Array(children[half...])
-                let secondSizes = Array(sizes[half...])
-                sizes.removeAll()
                 let job = ParallelJob {
                     var i = secondStart
-                    for (child, n) in zip(second, secondSizes) {
-                        i = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: i)
-                        _ = n
+                    var pass = Pass()
+                    for child in second {
+                        i = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: i, pass: &pass)
                     }
+                    pass.finish()
                 }
                 job.start()
                 for child in children[..<half] {
-                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next)
+                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next,
+                                 pass: &pass)
                 }
                 job.join()
                 next = total
             } else {
                 for child in children {
-                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next)
+                    next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next,
+                                 pass: &pass)
                 }
             }
             initialized = next
@@ -54,12 +57,26 @@ public enum Sampler {
         return Snapshot(time: t, layers: layers)
     }
 
-    private static func count(_ layer: Layer) -> Int {
-        var n = 1
-        if let m = layer.mask { n += count(m) }
-        for c in layer.sublayers { n += count(c) }
-        return n
+    /// One thread's walk of (part of) a tree: the animated values of every layer
+    /// it presents lie side by side in one buffer, and each layer gets its slice
+    /// of it once the walk is over (a slice taken while the buffer still grows
+    /// would make every later append copy it). One buffer for thousands of
+    /// layers instead of one array each: sampling and dropping a snapshot of a
+    /// large tree was mostly allocating and freeing those small arrays.
+    private struct Pass {
+        var values: [AnimatedValue] = []
+        var owners: [(slot: UnsafeMutablePointer<PresentedLayer>, range: Range<Int>)] = []
+
+        /// Hands each layer presented in this pass its animated values.
+        mutating func finish() {
+            let all = values
+            values = []
+            for (slot, range) in owners { slot.pointee.animated = all[range] }
+            owners = []
+        }
     }
+
+    private static func count(_ layer: Layer) -> Int { layer.subtreeCount }
 
     /// One layer as presented at global time `t`, with every animation
     /// applied (`layer.presentation()`): the same evaluation as a snapshot's,
@@ -67,7 +84,10 @@ public enum Sampler {
     public static func presentation(of layer: Layer, at t: Double) -> PresentedLayer {
         withUnsafeTemporaryAllocation(of: PresentedLayer.self, capacity: 1) { buffer in
             let slot = buffer.baseAddress!
-            _ = present(layer, parentTime: layer.parentTime(atGlobal: t), parent: -1, depth: 0, isMask: false, at: slot)
+            var pass = Pass()
+            _ = present(layer, parentTime: layer.parentTime(atGlobal: t), parent: -1, depth: 0, isMask: false, at: slot,
+                        pass: &pass)
+            pass.finish()
             return slot.move()
         }
     }
@@ -76,35 +96,40 @@ public enum Sampler {
     /// the old side of a transition added now.
     static func capture(_ layer: Layer, parentTime: Double) -> [PresentedLayer] {
         [PresentedLayer](unsafeUninitializedCapacity: count(layer)) { buffer, initialized in
+            var pass = Pass()
             initialized = visit(layer, parentTime: parentTime, parent: -1, depth: 0, isMask: false,
-                                into: buffer.baseAddress!, at: 0)
+                                into: buffer.baseAddress!, at: 0, pass: &pass)
+            pass.finish()
         }
     }
 
     /// Writes `layer`'s subtree from slot `index` on; returns the next free slot.
     private static func visit(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
-                              into out: UnsafeMutablePointer<PresentedLayer>, at index: Int) -> Int {
-        let local = present(layer, parentTime: parentTime, parent: parent, depth: depth, isMask: isMask, at: out + index)
+                              into out: UnsafeMutablePointer<PresentedLayer>, at index: Int, pass: inout Pass) -> Int {
+        let local = present(layer, parentTime: parentTime, parent: parent, depth: depth, isMask: isMask, at: out + index,
+                            pass: &pass)
         var next = index + 1
         if let m = layer.mask {
-            next = visit(m, parentTime: local, parent: index, depth: depth + 1, isMask: true, into: out, at: next)
+            next = visit(m, parentTime: local, parent: index, depth: depth + 1, isMask: true, into: out, at: next, pass: &pass)
         }
         for child in layer.sublayers {
-            next = visit(child, parentTime: local, parent: index, depth: depth + 1, isMask: false, into: out, at: next)
+            next = visit(child, parentTime: local, parent: index, depth: depth + 1, isMask: false, into: out, at: next,
+                         pass: &pass)
         }
         return next
     }
 
-    /// Initializes `slot` with `layer` as presented; returns the layer's local time.
+    /// Initializes `slot` with `layer` as presented; returns the layer's local
+    /// time. Its animated values are added to `pass`, which hands them over
+    /// when it finishes (an emitter's at once: its particles need them).
     private static func present(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
-                                at slot: UnsafeMutablePointer<PresentedLayer>) -> Double {
+                                at slot: UnsafeMutablePointer<PresentedLayer>, pass: inout Pass) -> Double {
         let local = layer.timing.localTime(parentTime)
-        var overlay: [AnimatedValue] = []
         var transitions: [TransitionState] = []
         let model = layer.values
+        let start = pass.values.count
         layer.evaluators.withUnsafeBufferPointer { evaluators in
             guard let first = evaluators.baseAddress else { return }
-            overlay.reserveCapacity(evaluators.count)
             for i in 0..<evaluators.count {
                 let ev = first + i
                 if ev.pointee.isTransition {
@@ -115,25 +140,32 @@ public enum Sampler {
                     continue
                 }
                 apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
-                      cells: layer.emitterCells, overlay: &overlay)
+                      cells: layer.emitterCells, overlay: &pass.values, from: start)
             }
-            if overlay.count > 1 { sortInOrder(&overlay) }
+            if pass.values.count - start > 1 { sortInOrder(&pass.values, from: start) }
         }
         slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
-                                           isMask: isMask, localTime: local, model: model, animated: overlay,
+                                           isMask: isMask, localTime: local, model: model, animated: [],
                                            transitions: transitions))
-        if layer.kind == .emitter { slot.pointee.particles = particles(of: layer, presented: slot.pointee) }
+        let end = pass.values.count
+        if layer.kind == .emitter {
+            slot.pointee.animated = ArraySlice(Array(pass.values[start..<end]))
+            pass.values.removeSubrange(start..<end)
+            slot.pointee.particles = particles(of: layer, presented: slot.pointee)
+        } else if end > start {
+            pass.owners.append((slot, start..<end))
+        }
         return local
     }
 
     /// `values.sort(by: AnimatedValue.inOrder)` for the few values a layer
     /// animates: an insertion sort that moves values without copying them and
     /// compares key paths only for two fields of one property.
-    private static func sortInOrder(_ values: inout [AnimatedValue]) {
+    private static func sortInOrder(_ values: inout [AnimatedValue], from start: Int) {
         values.withUnsafeMutableBufferPointer { v in
-            for i in 1..<v.count {
+            for i in (start + 1)..<v.count {
                 var j = i
-                while j > 0 {
+                while j > start {
                     let a = v[j].property.rawValue, b = v[j - 1].property.rawValue
                     guard a < b || (a == b && AnimatedValue.inOrder(v[j], v[j - 1])) else { break }
                     v.swapAt(j, j - 1)
@@ -153,13 +185,13 @@ public enum Sampler {
         return Particles.field(presented, cells: cells) { tau in
             let overlay = values(of: layer, atLocal: tau)
             let state = PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: -1, depth: 0, isMask: false,
-                                       localTime: tau, model: layer.values, animated: overlay, transitions: [])
+                                       localTime: tau, model: layer.values, animated: ArraySlice(overlay), transitions: [])
             return (state, presentedCells(layer.emitterCells, overlay))
         }
     }
 
     /// `cells` with the animated cell fields among `overlay` applied.
-    private static func presentedCells(_ cells: [EmitterCell], _ overlay: [AnimatedValue]) -> [EmitterCell] {
+    private static func presentedCells(_ cells: [EmitterCell], _ overlay: some Collection<AnimatedValue>) -> [EmitterCell] {
         var out = cells
         for a in overlay { if let c = a.cell { _ = c.set(a.value, in: &out) } }
         return out
@@ -172,7 +204,7 @@ public enum Sampler {
             guard let first = evaluators.baseAddress else { return }
             for i in 0..<evaluators.count where !first[i].isTransition {
                 apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: layer.values,
-                      cells: layer.emitterCells, overlay: &overlay)
+                      cells: layer.emitterCells, overlay: &overlay, from: 0)
             }
         }
         return overlay
@@ -183,7 +215,8 @@ public enum Sampler {
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
-                              groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue]) {
+                              groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue],
+                              from start: Int) {
         let ev = UnsafeEvaluator(evp)
         var timing = ev.timing
         if groupEnded, timing.phase(atParentTime: parentTime) == .after,
@@ -192,6 +225,11 @@ public enum Sampler {
         }
         let state = timing.state(atParentTime: parentTime, holdsEnd: holdsEnd)
         guard let linear = state.progress else { return }
+        if evp.pointee.scalar != nil {
+            applyScalar(evp, linear: linear, iteration: state.iteration, timing: timing, model: model, overlay: &overlay,
+                        from: start)
+            return
+        }
 
         if case .group(let children) = ev.body {
             let childTime = ev.ease(linear) * timing.effectiveDuration
@@ -200,7 +238,7 @@ public enum Sampler {
                 for i in buffer.indices {
                     // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
                     apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
-                          model: model, cells: cells, overlay: &overlay)
+                          model: model, cells: cells, overlay: &overlay, from: start)
                 }
             }
             return
@@ -208,7 +246,7 @@ public enum Sampler {
         guard let kp = ev.keyPath else { return }
         let property = kp.property
         let cell = kp.cell
-        let slot = overlay.firstIndex { $0.property == property && $0.cell == cell }
+        let slot = firstSlot(in: overlay, from: start) { $0.property == property && $0.cell == cell }
         // An emitter cell's field, or the property: the model value under the animation.
         let modelValue: Value
         if let cell {
@@ -254,6 +292,44 @@ public enum Sampler {
         } else {
             overlay.append(AnimatedValue(property: property, value: result, cell: cell))
         }
+    }
+
+    /// `apply` for an animation of one number (`AnimationEvaluator.scalar`):
+    /// the same steps on doubles, the value made only at the end.
+    @inline(__always)
+    private static func applyScalar(_ evp: UnsafePointer<AnimationEvaluator>, linear: Double, iteration: Int,
+                                    timing: MediaTiming, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+        guard let curve = evp.pointee.scalar else { return }
+        let property = curve.keyPath.property
+        var value = curve.value(at: linear, duration: timing.effectiveDuration) { evp.pointee.ease($0) }
+        if evp.pointee.isCumulative && iteration > 0 {
+            value += (timing.autoreverses ? curve.from : curve.to) * Double(iteration)
+        }
+        let slot = firstSlot(in: overlay, from: start) { $0.property == property && $0.cell == nil }
+        let result: Value
+        if curve.keyPath.component == nil && !evp.pointee.isAdditive {
+            result = .number(value)
+        } else {
+            let presented = slot.map { overlay[$0].value } ?? model[property]
+            if evp.pointee.isAdditive, case .number(let under) = curve.keyPath.extract(from: presented) { value = under + value }
+            result = curve.keyPath.component == nil ? .number(value) : curve.keyPath.replace(in: presented, with: .number(value))
+        }
+        if let s = slot {
+            overlay[s] = AnimatedValue(property: property, value: result)
+        } else {
+            overlay.append(AnimatedValue(property: property, value: result))
+        }
+    }
+
+    /// The first of `overlay`'s values from `start` on for which `match` holds.
+    @inline(__always)
+    private static func firstSlot(in overlay: [AnimatedValue], from start: Int, _ match: (AnimatedValue) -> Bool) -> Int? {
+        var i = start
+        while i < overlay.count {
+            if match(overlay[i]) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// The interpolation endpoints for each nil combination of from/to/by

@@ -52,8 +52,9 @@ public struct PresentedLayer: Sendable {
     /// The layer's local time at this instant.
     public let localTime: Double
     let model: ModelValues
-    /// The properties animations changed, each once, in property order.
-    public let animated: [AnimatedValue]
+    /// The properties animations changed, each once, in property order (a
+    /// slice: the layers of a snapshot share one buffer of animated values).
+    public internal(set) var animated: ArraySlice<AnimatedValue>
     public let transitions: [TransitionState]
     /// For emitter layers: the particles at this instant.
     public internal(set) var particles: ParticleField? = nil

@@ -81,6 +81,44 @@ public struct Spring: Hashable, Sendable {
     /// Progress from 0 to 1 (overshooting on the way) at `t` seconds.
     public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 
+    /// `progress(at:)` with what does not depend on the time computed once.
+    var motion: Motion { Motion(self) }
+
+    /// A spring's progress as a function of time alone: the same expressions
+    /// as `displacement(at:)`, the constant parts evaluated in advance in the
+    /// order that function evaluates them, so every result is the same to the bit.
+    struct Motion {
+        private enum Regime {
+            case under(decay: Double, frequency: Double, sine: Double)
+            case over(a: Double, rest: Double, r1: Double, r2: Double)
+            case critical(slope: Double, decay: Double)
+        }
+        private let regime: Regime
+
+        init(_ s: Spring) {
+            let w0 = s.naturalFrequency, zeta = s.dampingRatio, v0 = s.initialVelocity
+            if zeta < 1 {
+                let wd = w0 * (1 - zeta * zeta).squareRoot()
+                regime = .under(decay: -zeta * w0, frequency: wd, sine: (zeta * w0 - v0) / wd)
+            } else if zeta > 1 && s.allowsOverdamping {
+                let root = (zeta * zeta - 1).squareRoot()
+                let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+                let a = (-v0 - r2) / (r1 - r2)
+                regime = .over(a: a, rest: 1 - a, r1: r1, r2: r2)
+            } else {
+                regime = .critical(slope: w0 - v0, decay: -w0)
+            }
+        }
+
+        func progress(at t: Double) -> Double {
+            switch regime {
+            case let .under(decay, wd, k): return 1 - exp(decay * t) * (cos(wd * t) + k * sin(wd * t))
+            case let .over(a, rest, r1, r2): return 1 - (a * exp(r1 * t) + rest * exp(r2 * t))
+            case let .critical(slope, decay): return 1 - (1 + slope * t) * exp(decay * t)
+            }
+        }
+    }
+
     /// How long the spring takes to come to rest: the last time its
     /// displacement is at least `settleEpsilon`, scanned in 1 ms steps over the
     /// first 60 s. Apple's own estimate is unpublished (docs/timing.md compares).

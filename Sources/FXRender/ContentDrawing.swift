@@ -71,7 +71,7 @@ enum ContentDrawing {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, iw, ih)
         cairo_clip(cr)
-        cairo_paint_with_alpha(cr, alpha)
+        if !BandedPaint.paint(surface.surface, cr, alpha: alpha) { cairo_paint_with_alpha(cr, alpha) }
         cairo_restore(cr)
     }
 

@@ -1,7 +1,11 @@
 /// A key path into an emitter's cells, as Core Animation spells it:
 /// `emitterCells.snow.birthRate`, `emitterCells.spark.trail.velocity`
 /// (cells found by `name`, nested cells by more names).
-public struct CellField: Hashable, Sendable, CustomStringConvertible {
+///
+/// A class compared by value: key paths and animated values hold one
+/// reference instead of its arrays and strings, which keeps those small, and
+/// the sampler copies them for every animation of every layer.
+public final class CellField: Hashable, Sendable, CustomStringConvertible {
     /// The cell names from the emitter down.
     public let names: [String]
     /// A numeric field, or nil for `color` / `enabled`.
@@ -23,6 +27,16 @@ public struct CellField: Hashable, Sendable, CustomStringConvertible {
         } else {
             throw FXError("key path '\(text)': '\(last)' is not an animatable emitter cell field (fields: \(EmitterCell.fieldNames.filter { $0 != "contents" && $0 != "contentsRect" }.joined(separator: ", ")))", kind: .keyPath)
         }
+    }
+
+    public static func == (a: CellField, b: CellField) -> Bool {
+        a === b || (a.names == b.names && a.field == b.field && a.other == b.other)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(names)
+        h.combine(field)
+        h.combine(other)
     }
 
     public var type: ValueType { field != nil ? .number : (other == "color" ? .color : .bool) }

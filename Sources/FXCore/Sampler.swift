@@ -140,7 +140,7 @@ public enum Sampler {
                     continue
                 }
                 apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
-                      cells: layer.emitterCells, overlay: &pass.values, from: start)
+                      layer: layer, overlay: &pass.values, from: start)
             }
             if pass.values.count - start > 1 { sortInOrder(&pass.values, from: start) }
         }
@@ -204,7 +204,7 @@ public enum Sampler {
             guard let first = evaluators.baseAddress else { return }
             for i in 0..<evaluators.count where !first[i].isTransition {
                 apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: layer.values,
-                      cells: layer.emitterCells, overlay: &overlay, from: 0)
+                      layer: layer, overlay: &overlay, from: 0)
             }
         }
         return overlay
@@ -215,7 +215,7 @@ public enum Sampler {
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
-                              groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue],
+                              groupEnded: Bool, model: ModelValues, layer: Layer, overlay: inout [AnimatedValue],
                               from start: Int) {
         let ev = UnsafeEvaluator(evp)
         var timing = ev.timing
@@ -238,7 +238,7 @@ public enum Sampler {
                 for i in buffer.indices {
                     // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
                     apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
-                          model: model, cells: cells, overlay: &overlay, from: start)
+                          model: model, layer: layer, overlay: &overlay, from: start)
                 }
             }
             return
@@ -250,7 +250,7 @@ public enum Sampler {
         // An emitter cell's field, or the property: the model value under the animation.
         let modelValue: Value
         if let cell {
-            guard let v = cell.value(in: cells) else { return }
+            guard let v = cell.value(in: layer.emitterCells) else { return }
             modelValue = v
         } else {
             modelValue = model[property]

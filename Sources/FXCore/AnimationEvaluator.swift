@@ -28,6 +28,8 @@ struct AnimationEvaluator {
 
 
     let timing: MediaTiming
+    /// `timing.durations`, worked out when the animation is added.
+    let durations: MediaTiming.Durations
     let timingFunction: TimingFunction?
     /// Whether the after phase may show the end value (`removedOnCompletion = NO`).
     let holdsEnd: Bool
@@ -49,6 +51,7 @@ struct AnimationEvaluator {
         var timing = a.timing
         if timing.duration == 0, let groupDuration { timing.duration = groupDuration }
         self.timing = timing
+        durations = timing.durations
         timingFunction = a.timingFunction.flatMap { $0 == .linear ? nil : $0 }
         holdsEnd = !a.isRemovedOnCompletion
         keyPath = a.keyPath

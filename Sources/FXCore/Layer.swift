@@ -79,6 +79,7 @@ public final class Layer {
         compactIfNeeded()
         attachedStorage.append(record)
         evaluatorStorage.append(record.evaluator)
+        subtreeChanged()
         stage?.scheduleAdded(record, on: self)
     }
 
@@ -92,6 +93,7 @@ public final class Layer {
             return true
         }
         evaluatorStorage = lingering + attachedStorage.map(\.evaluator)
+        subtreeChanged()
     }
 
     /// Removes one animation at its end; the arrays are compacted at the next look.
@@ -253,23 +255,30 @@ public final class Layer {
     }
 
     /// How many layers this subtree holds (itself, its mask's subtree, its
-    /// sublayers'), kept until the subtree changes: the sampler sizes each
-    /// snapshot by it, and counting 10,000 layers every sample was a tenth of the sample.
-    var subtreeCount: Int {
-        if let n = cachedSubtreeCount { return n }
-        var n = 1
-        if let m = mask { n += m.subtreeCount }
-        for c in sublayers { n += c.subtreeCount }
-        cachedSubtreeCount = n
+    /// sublayers') and about how many animations, kept until the subtree
+    /// changes: the sampler sizes each snapshot by them, and counting 10,000
+    /// layers every sample was a tenth of the sample. The animation count is
+    /// an estimate (ended animations stay in it until the next change): it
+    /// only sizes a buffer that grows when it must.
+    var subtreeTotals: (layers: Int, animations: Int) {
+        if let n = cachedTotals { return n }
+        var n = (layers: 1, animations: evaluatorStorage.count)
+        if let m = mask { n.layers += m.subtreeTotals.layers; n.animations += m.subtreeTotals.animations }
+        for c in sublayers {
+            let t = c.subtreeTotals
+            n.layers += t.layers; n.animations += t.animations
+        }
+        cachedTotals = n
         return n
     }
-    @exclusivity(unchecked) private var cachedSubtreeCount: Int?
+    var subtreeCount: Int { subtreeTotals.layers }
+    @exclusivity(unchecked) private var cachedTotals: (layers: Int, animations: Int)?
 
-    /// Forgets the counts of this layer and of every layer above it (through masks too).
+    /// Forgets the totals of this layer and of every layer above it (through masks too).
     private func subtreeChanged() {
         var l: Layer? = self
-        while let layer = l, layer.cachedSubtreeCount != nil {
-            layer.cachedSubtreeCount = nil
+        while let layer = l, layer.cachedTotals != nil {
+            layer.cachedTotals = nil
             l = layer.superlayer ?? layer.maskedLayer
         }
     }

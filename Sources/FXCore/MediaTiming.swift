@@ -67,8 +67,22 @@ public struct MediaTiming: Hashable, Sendable {
     /// Resolves the state at parent time `tp`. `holdsEnd` is whether the after
     /// phase shows the end (forwards fill with `removedOnCompletion = NO`).
     public func state(atParentTime tp: Double, holdsEnd: Bool) -> State {
+        state(atParentTime: tp, holdsEnd: holdsEnd, fillMode: fillMode, durations)
+    }
+
+    /// The durations that follow from the fields, worked out once for an
+    /// animation that is sampled many times.
+    struct Durations {
+        let effective, cycle, active: Double
+    }
+
+    var durations: Durations { Durations(effective: effectiveDuration, cycle: cycleDuration, active: activeDuration) }
+
+    /// `state(atParentTime:holdsEnd:)` with another fill mode (a group's
+    /// child filling at the group's end) and the durations given.
+    func state(atParentTime tp: Double, holdsEnd: Bool, fillMode: FillMode, _ durations: Durations) -> State {
         let e = elapsed(atParentTime: tp)
-        let ad = activeDuration
+        let ad = durations.active
         let phase: Phase = e < 0 ? .before : (e < ad ? .active : .after)
         let activeTime: Double
         switch phase {
@@ -81,7 +95,7 @@ public struct MediaTiming: Hashable, Sendable {
             guard fillMode.fillsForwards && holdsEnd else { return State(phase: phase, progress: nil, iteration: 0) }
             activeTime = ad
         }
-        let d = effectiveDuration, cycle = cycleDuration
+        let d = durations.effective, cycle = durations.cycle
         let t = activeTime + timeOffset
         var iteration = (t / cycle).rounded(.down)
         var u = t - iteration * cycle

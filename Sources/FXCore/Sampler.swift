@@ -7,7 +7,7 @@ public enum Sampler {
 
     /// The whole tree under `root` at global time `t`.
     public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
-        let total = count(root)
+        let totals = root.subtreeTotals, total = totals.layers
         let layers = [PresentedLayer](unsafeUninitializedCapacity: total) { buffer, initialized in
             let base = buffer.baseAddress!
             var pass = Pass()
@@ -28,9 +28,12 @@ public enum Sampler {
                 if half == 0 { half = 1; acc = sizes[0] }
                 let secondStart = next + acc
                 let second = Array(children[half...])
+                let secondAnimations = second.reduce(0) { $0 + $1.subtreeTotals.animations }
+                pass.values.reserveCapacity(max(0, totals.animations - secondAnimations))
                 let job = ParallelJob {
                     var i = secondStart
                     var pass = Pass()
+                    pass.values.reserveCapacity(secondAnimations)
                     for child in second {
                         i = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: i, pass: &pass)
                     }
@@ -44,6 +47,7 @@ public enum Sampler {
                 job.join()
                 next = total
             } else {
+                pass.values.reserveCapacity(totals.animations)
                 for child in children {
                     next = visit(child, parentTime: rootLocal, parent: 0, depth: 1, isMask: false, into: base, at: next,
                                  pass: &pass)
@@ -218,18 +222,19 @@ public enum Sampler {
                               groupEnded: Bool, model: ModelValues, layer: Layer, overlay: inout [AnimatedValue],
                               from start: Int) {
         let ev = UnsafeEvaluator(evp)
-        var timing = ev.timing
-        if groupEnded, timing.phase(atParentTime: parentTime) == .after,
-           abs(timing.elapsed(atParentTime: parentTime) - timing.activeDuration) < 1e-9 {
-            timing.fillMode = timing.fillMode.fillsBackwards ? .both : .forwards
+        let durations = evp.pointee.durations
+        var fillMode = evp.pointee.timing.fillMode
+        if groupEnded, case let e = evp.pointee.timing.elapsed(atParentTime: parentTime), e >= durations.active,
+           abs(e - durations.active) < 1e-9 {
+            fillMode = fillMode.fillsBackwards ? .both : .forwards
         }
-        let state = timing.state(atParentTime: parentTime, holdsEnd: holdsEnd)
+        let state = evp.pointee.timing.state(atParentTime: parentTime, holdsEnd: holdsEnd, fillMode: fillMode, durations)
         guard let linear = state.progress else { return }
         if evp.pointee.scalar != nil {
-            applyScalar(evp, linear: linear, iteration: state.iteration, timing: timing, model: model, overlay: &overlay,
-                        from: start)
+            applyScalar(evp, linear: linear, iteration: state.iteration, model: model, overlay: &overlay, from: start)
             return
         }
+        let timing = ev.timing
 
         if case .group(let children) = ev.body {
             let childTime = ev.ease(linear) * timing.effectiveDuration
@@ -298,12 +303,12 @@ public enum Sampler {
     /// the same steps on doubles, the value made only at the end.
     @inline(__always)
     private static func applyScalar(_ evp: UnsafePointer<AnimationEvaluator>, linear: Double, iteration: Int,
-                                    timing: MediaTiming, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+                                    model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
         guard let curve = evp.pointee.scalar else { return }
         let property = curve.keyPath.property
-        var value = curve.value(at: linear, duration: timing.effectiveDuration) { evp.pointee.ease($0) }
+        var value = curve.value(at: linear, duration: evp.pointee.durations.effective) { evp.pointee.ease($0) }
         if evp.pointee.isCumulative && iteration > 0 {
-            value += (timing.autoreverses ? curve.from : curve.to) * Double(iteration)
+            value += (evp.pointee.timing.autoreverses ? curve.from : curve.to) * Double(iteration)
         }
         let slot = firstSlot(in: overlay, from: start) { $0.property == property && $0.cell == nil }
         let result: Value

@@ -7,8 +7,11 @@ struct ModelValues: Sendable {
 
     subscript(_ p: Property) -> Value {
         get {
-            for e in entries where e.property == p { return e.value }
-            return Property.defaults[p.rawValue]
+            // Through a pointer: the scan compares properties without copying entries.
+            entries.withUnsafeBufferPointer { e in
+                for i in e.indices where e[i].property == p { return e[i].value }
+                return Property.defaults[p.rawValue]
+            }
         }
         set {
             let index = entries.firstIndex { $0.property.rawValue >= p.rawValue }

@@ -251,7 +251,7 @@ public enum Sampler {
         guard let kp = ev.keyPath else { return }
         let property = kp.property
         let cell = kp.cell
-        let slot = firstSlot(in: overlay, from: start) { $0.property == property && $0.cell == cell }
+        let slot = firstSlot(in: overlay, from: start, property, cell)
         // An emitter cell's field, or the property: the model value under the animation.
         let modelValue: Value
         if let cell {
@@ -310,7 +310,7 @@ public enum Sampler {
         if evp.pointee.isCumulative && iteration > 0 {
             value += (evp.pointee.timing.autoreverses ? curve.from : curve.to) * Double(iteration)
         }
-        let slot = firstSlot(in: overlay, from: start) { $0.property == property && $0.cell == nil }
+        let slot = firstSlot(in: overlay, from: start, property, nil)
         let result: Value
         if curve.keyPath.component == nil && !evp.pointee.isAdditive {
             result = .number(value)
@@ -326,15 +326,17 @@ public enum Sampler {
         }
     }
 
-    /// The first of `overlay`'s values from `start` on for which `match` holds.
+    /// Where `overlay` (from `start` on) holds the value of `property` (of `cell`), if it does.
     @inline(__always)
-    private static func firstSlot(in overlay: [AnimatedValue], from start: Int, _ match: (AnimatedValue) -> Bool) -> Int? {
-        var i = start
-        while i < overlay.count {
-            if match(overlay[i]) { return i }
-            i += 1
+    private static func firstSlot(in overlay: [AnimatedValue], from start: Int, _ property: Property, _ cell: CellField?) -> Int? {
+        overlay.withUnsafeBufferPointer { v in
+            var i = start
+            while i < v.count {
+                if v[i].property == property && v[i].cell == cell { return i }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The interpolation endpoints for each nil combination of from/to/by

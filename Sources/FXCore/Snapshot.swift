@@ -61,14 +61,20 @@ public struct PresentedLayer: Sendable {
 
     /// The presented value of a property.
     public subscript(_ p: Property) -> Value {
-        for a in animated where a.property == p && a.cell == nil { return a.value }
+        // Through a pointer: the scan compares keys without copying values.
+        if let v = animated.withUnsafeBufferPointer({ a -> Value? in
+            for i in a.indices where a[i].property == p && a[i].cell == nil { return a[i].value }
+            return nil
+        }) { return v }
         return model[p]
     }
 
     /// The model value underneath any animation.
     public func modelValue(_ p: Property) -> Value { model[p] }
 
-    public func isAnimated(_ p: Property) -> Bool { animated.contains { $0.property == p && $0.cell == nil } }
+    public func isAnimated(_ p: Property) -> Bool {
+        animated.withUnsafeBufferPointer { a in a.contains { $0.property == p && $0.cell == nil } }
+    }
 
     public func number(_ p: Property) -> Double { if case .number(let v) = self[p] { v } else { 0 } }
     public func point(_ p: Property) -> Point { if case .point(let v) = self[p] { v } else { .zero } }

@@ -20,14 +20,23 @@
 /// `#i` (`stage/loader/dot#3`); its id is derived from the source's id and
 /// *i*, the same in every snapshot.
 enum Replication {
-    /// The snapshot's layers with every replicator's copies added, depth first.
-    static func expand(_ layers: [PresentedLayer], _ replicators: [Int: Layer]) -> [PresentedLayer] {
+    /// The most presented layers one snapshot may hold, copies included (a stage may set fewer).
+    /// Replicators multiply: three nested at 10,000 copies each would ask for
+    /// 10¹² layers, and a plugin must not be able to exhaust the host's memory
+    /// with a dozen calls. Copies beyond this are not made (docs/timing.md).
+    public static let maxLayers = 1_000_000
+
+    /// The snapshot's layers with every replicator's copies added, depth first,
+    /// copies stopping when the snapshot would hold more than `limit` layers.
+    static func expand(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int = maxLayers) -> [PresentedLayer] {
         var out: [PresentedLayer] = []
         out.reserveCapacity(layers.count)
         /// Old index → new index.
         var remap = [Int](repeating: -1, count: layers.count)
         /// Replicators whose subtree is being copied out: old index, new index, copy 0's colour.
         var open: [(old: Int, new: Int, tint: Color)] = []
+        /// How many of `layers` are in `out` already (the rest must still fit within `limit`).
+        var copied = 0
 
         func close(downTo depth: Int) {
             while let top = open.last, layers[top.old].depth >= depth {
@@ -55,7 +64,12 @@ enum Replication {
                 power = power.concatenating(params.transform)
                 let tint = params.color(i)
                 for (k, s) in sources.enumerated() {
-                    let block = expand(Sampler.capture(s, parentTime: rep.localTime - Double(i) * params.delay), replicators)
+                    // What is left of the budget once every source layer still to come has its place.
+                    let room = limit - out.count - (layers.count - copied)
+                    guard room >= s.subtreeCount else { return }
+                    let block = expand(Sampler.capture(s, parentTime: rep.localTime - Double(i) * params.delay), replicators,
+                                       limit: room)
+                    guard block.count <= room else { return }
                     let base = out.count
                     for l in block {
                         var overrides = tinted(l, tint)
@@ -81,6 +95,7 @@ enum Replication {
 
         for (i, l) in layers.enumerated() {
             close(downTo: l.depth)
+            copied = i
             let parent = l.parent >= 0 ? remap[l.parent] : -1
             // Copy 0 is the sublayer itself, multiplied by instanceColor (of every enclosing replicator).
             var overrides: [(Property, Value)] = []
@@ -102,6 +117,7 @@ enum Replication {
                 open.append((i, out.count - 1, Instances(out[out.count - 1]).color(0)))
             }
         }
+        copied = layers.count
         close(downTo: 0)
         return out
     }

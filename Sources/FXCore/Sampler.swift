@@ -56,7 +56,7 @@ public enum Sampler {
             initialized = next
         }
         if let stage = root.stage, !stage.replicators.isEmpty {
-            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators))
+            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
         }
         return Snapshot(time: t, layers: layers)
     }

@@ -14,6 +14,10 @@ public final class Stage {
     /// Safety valve against callbacks that schedule endlessly at one instant.
     public var maxEventsPerInstant = 100_000
 
+    /// The most layers one snapshot may hold, replicators' copies included
+    /// (`Replication.maxLayers` unless set lower; docs/timing.md, "Replicators").
+    public var maxPresentedLayers = Replication.maxLayers
+
     /// The most timers added in one run: a timer that re-adds itself 1 ns
     /// later would otherwise run until killed.
     public var maxTimersPerRun = 100_000

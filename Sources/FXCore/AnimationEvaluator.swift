@@ -37,8 +37,9 @@ struct AnimationEvaluator {
     let isAdditive: Bool
     let isCumulative: Bool
     let body: Body
-    /// The body as plain numbers, for animations of one number (nil otherwise).
-    let scalar: ScalarCurve?
+    /// The animation as plain numbers, for animations of one number (nil otherwise).
+    let scalar: ScalarAnimation?
+    let isScalar: Bool
     let isTransition: Bool
     /// For transitions: the layer subtree as it was presented when the transition was added.
     let capturedState: [PresentedLayer]?
@@ -77,7 +78,14 @@ struct AnimationEvaluator {
         case .transition(let t): body = .transition(t)
         }
         if case .transition = body { isTransition = true } else { isTransition = false }
-        scalar = ScalarCurve(body, keyPath: keyPath)
+        if let curve = ScalarCurve(body, keyPath: keyPath) {
+            scalar = ScalarAnimation(timing: timing, durations: timing.durations, holdsEnd: !a.isRemovedOnCompletion,
+                                     isCumulative: a.isCumulative, isAdditive: a.isAdditive,
+                                     timingFunction: a.timingFunction.flatMap { $0 == .linear ? nil : $0 }, curve: curve)
+        } else {
+            scalar = nil
+        }
+        isScalar = scalar != nil
     }
 
     /// Whether this animation (or a child, for a group) animates a key path for which `test` holds.
@@ -97,4 +105,18 @@ struct AnimationEvaluator {
     }
 
     @inline(__always) func ease(_ p: Double) -> Double { timingFunction.map { $0(p) } ?? p }
+}
+
+extension UnsafePointer where Pointee == AnimationEvaluator {
+    /// The evaluator's `scalar` record where it lies, for reading without a
+    /// copy (it holds arrays: a copy is reference counting on every sample).
+    /// An optional's payload is at its start (Swift's single-payload enum layout).
+    @inline(__always) var scalarRecord: UnsafePointer<ScalarAnimation>? {
+        guard pointee.isScalar else { return nil }
+        return (UnsafeRawPointer(self) + AnimationEvaluator.scalarOffset).assumingMemoryBound(to: ScalarAnimation.self)
+    }
+}
+
+extension AnimationEvaluator {
+    static let scalarOffset = MemoryLayout<AnimationEvaluator>.offset(of: \.scalar)!
 }

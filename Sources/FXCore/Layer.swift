@@ -13,18 +13,20 @@ public final class Layer {
     // at once; they change only between samples, on the host's one thread (the
     // model is never mutated while it is sampled). Their accesses are therefore
     // not checked for exclusivity at run time: the check was a tenth of a sample.
-    @exclusivity(unchecked) public var name: String
+    @exclusivity(unchecked) public var name: String { didSet { stage?.modelChanged() } }
     public private(set) weak var superlayer: Layer?
-    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = [] { didSet { stage?.modelChanged() } }
     /// The layer whose alpha masks this one; it belongs to no sublayer list.
-    @exclusivity(unchecked) public private(set) var mask: Layer?
+    @exclusivity(unchecked) public private(set) var mask: Layer? { didSet { stage?.modelChanged() } }
     /// The layer this one masks, when it is a mask.
     public private(set) weak var maskedLayer: Layer?
-    @exclusivity(unchecked) public var timing = LayerTiming() { didSet { stage?.invalidateSchedule() } }
+    @exclusivity(unchecked) public var timing = LayerTiming() {
+        didSet { stage?.invalidateSchedule(); stage?.modelChanged() }
+    }
     weak var stage: Stage?
 
     /// Model values that differ from the defaults.
-    @exclusivity(unchecked) var values = ModelValues()
+    @exclusivity(unchecked) var values = ModelValues() { didSet { stage?.modelChanged() } }
     /// An emitter layer's cells (`emitterCells`), in order.
     @exclusivity(unchecked) public private(set) var emitterCells: [EmitterCell] = []
 
@@ -54,11 +56,11 @@ public final class Layer {
         return evaluatorStorage
     }
     @exclusivity(unchecked) private var attachedStorage: [AttachedAnimation] = []
-    @exclusivity(unchecked) private var evaluatorStorage: [AnimationEvaluator] = []
+    @exclusivity(unchecked) private var evaluatorStorage: [AnimationEvaluator] = [] { didSet { stage?.modelChanged() } }
     /// Whether animations ended since the arrays were last compacted: the
     /// timeline removes ended animations one at a time, and compacting once
     /// before the next look keeps a run of n stops O(n) instead of O(n²).
-    @exclusivity(unchecked) private var hasEnded = false
+    @exclusivity(unchecked) private var hasEnded = false { didSet { stage?.modelChanged() } }
 
     /// The most animations one layer may hold at once.
     public static let maxAnimations = 10_000

@@ -7,6 +7,17 @@ public enum Sampler {
 
     /// The whole tree under `root` at global time `t`.
     public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
+        if let stage = root.stage, stage.root === root {
+            let layers = stage.samplingProgram.layers(at: t)
+            if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
+            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+        }
+        return walk(root, at: t)
+    }
+
+    /// `snapshot(of:at:)` by walking the tree (for trees that are not a stage's, and as the reference for
+    /// the sampling program's tests).
+    static func walk(_ root: Layer, at t: Double) -> Snapshot {
         let totals = root.subtreeTotals, total = totals.layers
         let layers = [PresentedLayer](unsafeUninitializedCapacity: total) { buffer, initialized in
             let base = buffer.baseAddress!
@@ -67,7 +78,7 @@ public enum Sampler {
     /// would make every later append copy it). One buffer for thousands of
     /// layers instead of one array each: sampling and dropping a snapshot of a
     /// large tree was mostly allocating and freeing those small arrays.
-    private struct Pass {
+    struct Pass {
         var values: [AnimatedValue] = []
         var owners: [(slot: UnsafeMutablePointer<PresentedLayer>, range: Range<Int>)] = []
 
@@ -126,7 +137,7 @@ public enum Sampler {
     /// Initializes `slot` with `layer` as presented; returns the layer's local
     /// time. Its animated values are added to `pass`, which hands them over
     /// when it finishes (an emitter's at once: its particles need them).
-    private static func present(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
+    static func present(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
                                 at slot: UnsafeMutablePointer<PresentedLayer>, pass: inout Pass) -> Double {
         let local = layer.timing.localTime(parentTime)
         var transitions: [TransitionState] = []
@@ -165,7 +176,7 @@ public enum Sampler {
     /// `values.sort(by: AnimatedValue.inOrder)` for the few values a layer
     /// animates: an insertion sort that moves values without copying them and
     /// compares key paths only for two fields of one property.
-    private static func sortInOrder(_ values: inout [AnimatedValue], from start: Int) {
+    static func sortInOrder(_ values: inout [AnimatedValue], from start: Int) {
         values.withUnsafeMutableBufferPointer { v in
             for i in (start + 1)..<v.count {
                 var j = i
@@ -230,8 +241,8 @@ public enum Sampler {
         }
         let state = evp.pointee.timing.state(atParentTime: parentTime, holdsEnd: holdsEnd, fillMode: fillMode, durations)
         guard let linear = state.progress else { return }
-        if evp.pointee.scalar != nil {
-            applyScalar(evp, linear: linear, iteration: state.iteration, model: model, overlay: &overlay, from: start)
+        if let scalar = evp.scalarRecord {
+            applyScalar(scalar, linear: linear, iteration: state.iteration, model: model, overlay: &overlay, from: start)
             return
         }
         let timing = ev.timing
@@ -302,22 +313,22 @@ public enum Sampler {
     /// `apply` for an animation of one number (`AnimationEvaluator.scalar`):
     /// the same steps on doubles, the value made only at the end.
     @inline(__always)
-    private static func applyScalar(_ evp: UnsafePointer<AnimationEvaluator>, linear: Double, iteration: Int,
-                                    model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
-        guard let curve = evp.pointee.scalar else { return }
-        let property = curve.keyPath.property
-        var value = curve.value(at: linear, duration: evp.pointee.durations.effective) { evp.pointee.ease($0) }
-        if evp.pointee.isCumulative && iteration > 0 {
-            value += (evp.pointee.timing.autoreverses ? curve.from : curve.to) * Double(iteration)
+    static func applyScalar(_ a: UnsafePointer<ScalarAnimation>, linear: Double, iteration: Int,
+                            model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+        let kp = a.pointee.curve.keyPath
+        let property = kp.property
+        var value = a.pointee.curve.value(at: linear, duration: a.pointee.durations.effective) { a.pointee.ease($0) }
+        if a.pointee.isCumulative && iteration > 0 {
+            value += (a.pointee.timing.autoreverses ? a.pointee.curve.from : a.pointee.curve.to) * Double(iteration)
         }
         let slot = firstSlot(in: overlay, from: start, property, nil)
         let result: Value
-        if curve.keyPath.component == nil && !evp.pointee.isAdditive {
+        if kp.component == nil && !a.pointee.isAdditive {
             result = .number(value)
         } else {
             let presented = slot.map { overlay[$0].value } ?? model[property]
-            if evp.pointee.isAdditive, case .number(let under) = curve.keyPath.extract(from: presented) { value = under + value }
-            result = curve.keyPath.component == nil ? .number(value) : curve.keyPath.replace(in: presented, with: .number(value))
+            if a.pointee.isAdditive, case .number(let under) = kp.extract(from: presented) { value = under + value }
+            result = kp.component == nil ? .number(value) : kp.replace(in: presented, with: .number(value))
         }
         if let s = slot {
             overlay[s] = AnimatedValue(property: property, value: result)

@@ -8,8 +8,7 @@
 /// Every result is the general path's to the bit: the same formulas
 /// (`Value.interpolated`, `Keyframes.value`) applied to the same numbers in
 /// the same order, which `ScalarCurveTests` checks against that path.
-/// A class, so that the sampler reads it through one reference, copying nothing.
-final class ScalarCurve {
+struct ScalarCurve {
     enum Shape {
         /// `from + (to − from) · ease(p)`.
         case basic
@@ -94,4 +93,21 @@ final class ScalarCurve {
             return values[Keyframes.discreteIndex(ease(p), keyTimes, count: n)]
         }
     }
+}
+
+/// An animation of one number as the sampler runs it: its timing, its flags,
+/// its easing and its curve, inline in one plain record, so that sampling
+/// reads one contiguous block per animation (`SamplingProgram` keeps them
+/// side by side for a whole tree).
+struct ScalarAnimation {
+    let timing: MediaTiming
+    let durations: MediaTiming.Durations
+    /// Whether the after phase may show the end value (`removedOnCompletion = NO`).
+    let holdsEnd: Bool
+    let isCumulative: Bool
+    let isAdditive: Bool
+    let timingFunction: TimingFunction?
+    let curve: ScalarCurve
+
+    @inline(__always) func ease(_ p: Double) -> Double { timingFunction.map { $0(p) } ?? p }
 }

@@ -14,6 +14,20 @@ public final class Stage {
     /// Safety valve against callbacks that schedule endlessly at one instant.
     public var maxEventsPerInstant = 100_000
 
+    /// Counts changes to the model tree (values, timing, names, structure,
+    /// animations): the sampling program is rebuilt when it has moved.
+    private(set) var modelVersion = 0
+    func modelChanged() { modelVersion &+= 1 }
+    private var program: SamplingProgram?
+
+    /// The sampling program for the tree as it is now.
+    var samplingProgram: SamplingProgram {
+        if let p = program, p.version == modelVersion { return p }
+        let p = SamplingProgram(self)
+        program = p
+        return p
+    }
+
     /// The most layers one snapshot may hold, replicators' copies included
     /// (`Replication.maxLayers` unless set lower; docs/timing.md, "Replicators").
     public var maxPresentedLayers = Replication.maxLayers

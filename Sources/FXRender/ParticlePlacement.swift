@@ -39,15 +39,25 @@ extension ParticleRaster {
     enum TintLanesOver: PixelRule { static var kind: Kind { .tintLanes }; static var additive: Bool { false } }
     enum TintLanesAdd: PixelRule { static var kind: Kind { .tintLanes }; static var additive: Bool { true } }
 
+    /// Whether a loop clamps each sample into the level's border (needed unless the row
+    /// spans are known to keep every sample within a texel of the level), as a type.
+    protocol SampleBounds { static var clamped: Bool { get } }
+    enum Clamped: SampleBounds { static var clamped: Bool { true } }
+    enum WithinSpans: SampleBounds { static var clamped: Bool { false } }
+
     struct Placed {
         /// The sample at the centre of the box's top-left pixel, in level texels less half a
         /// texel (so that the whole part names the top-left bilinear texel), and its steps
-        /// per pixel across (`dux`, `dvx`) and down (`duy`, `dvy`), all × 2³².
+        /// per pixel across (`dux`, `dvx`) and down (`duy`, `dvy`), all × 2³² (rounded toward zero).
         let u, v, dux, dvx, duy, dvy: Int
         /// Pixel x of row y can sample the level only if
         /// max(left.u + slope.u·y, left.v + slope.v·y) ≤ x < min(right.u + slope.u·y, right.v + slope.v·y):
         /// where the top-left sample is inside −1 ≤ u < width, −1 ≤ v < height.
         let left: (u: Double, v: Double), right: (u: Double, v: Double), slope: (u: Double, v: Double)
+        /// Both samples change along a row (by more than 1/1000 and less than 2¹⁶ texels a pixel), so
+        /// the spans bound them on both sides: every sample in a span is within a tenth of a texel of
+        /// −1 ≤ u < width, −1 ≤ v < height, and reads inside the border without clamping.
+        let spansBound: Bool
         let box: (x0: Int, y0: Int, x1: Int, y1: Int)
         /// The level's top-left texel (inside the border), its size and row length.
         let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
@@ -82,8 +92,8 @@ extension ParticleRaster {
             let f = 1 / Double(1 << level)
             // Bilinear reads reach a texel of the level beyond the quad's edge.
             let reach = Double(1 << level) * max((a * a + b * b).squareRoot(), (cc * cc + d * d).squareRoot())
-            box = (Int((bx0 - reach).rounded(.down)), Int((by0 - reach).rounded(.down)),
-                   Int((bx1 + reach).rounded(.up)), Int((by1 + reach).rounded(.up)))
+            guard reach < 1e9 else { return nil }
+            box = (-Placed.ceiling(reach - bx0), -Placed.ceiling(reach - by0), Placed.ceiling(bx1 + reach), Placed.ceiling(by1 + reach))
             width = lv.width; height = lv.height; rowLength = lv.width + 4
             texels = sprite.mips.texels + lv.offset + 2 * rowLength + 2
             alphaPairs = sprite.mips.alphaPairs + lv.offset + 2 * rowLength + 2
@@ -99,11 +109,12 @@ extension ParticleRaster {
             }
             guard bounded(corner.u, dx.u, dy.u), bounded(corner.v, dx.v, dy.v) else { return nil }
             let one = 4_294_967_296.0
-            u = Int((corner.u * one).rounded()); v = Int((corner.v * one).rounded())
-            dux = Int((dx.u * one).rounded()); dvx = Int((dx.v * one).rounded())
-            duy = Int((dy.u * one).rounded()); dvy = Int((dy.v * one).rounded())
+            u = Int(corner.u * one); v = Int(corner.v * one)
+            dux = Int(dx.u * one); dvx = Int(dx.v * one)
+            duy = Int(dy.u * one); dvy = Int(dy.v * one)
             let eu = Placed.edges(u0, dx.u, dy.u, Double(lv.width)), ev = Placed.edges(v0, dx.v, dy.v, Double(lv.height))
             left = (eu.left, ev.left); right = (eu.right, ev.right); slope = (eu.slope, ev.slope)
+            spansBound = abs(dx.u) > 1e-3 && abs(dx.v) > 1e-3 && abs(dx.u) < 65536 && abs(dx.v) < 65536
             let pa = min(1, max(0, p.color.alpha * alpha))
             white = p.color.red == 1 && p.color.green == 1 && p.color.blue == 1
             kind = !white ? .tint : sprite.mips.grey ? .grey : .colour
@@ -120,37 +131,56 @@ extension ParticleRaster {
             return sx > 0 ? (a, b, -sy / sx) : (b, a, -sy / sx)
         }
 
-        /// ⌈x⌉ for |x| ≤ 10⁹, without a call into libm.
+        /// ⌈x⌉ for |x| < 2·10⁹, without a call into libm (⌊x⌋ is −⌈−x⌉).
         @inline(__always) static func ceiling(_ x: Double) -> Int {
             let i = Int(x)
             return Double(i) < x ? i + 1 : i
         }
 
-        func draw(into out: Target, rows: Range<Int>, columns: Range<Int>, strategy: Strategy) {
+        /// Draws `me`'s pixels in `rows` × `columns` (through a pointer: the struct is large, and not copied).
+        static func draw(_ me: UnsafePointer<Placed>, into out: Target, rows: Range<Int>, columns: Range<Int>,
+                         strategy: Strategy) {
+            let box = me.pointee.box, white = me.pointee.white, kind = me.pointee.kind
             let x0 = columns.lowerBound > box.x0 ? columns.lowerBound : box.x0
             let x1 = columns.upperBound < box.x1 ? columns.upperBound : box.x1
             let y0 = rows.lowerBound > box.y0 ? rows.lowerBound : box.y0
             let y1 = rows.upperBound < box.y1 ? rows.upperBound : box.y1
             guard x1 > x0, y1 > y0 else { return }
             let spans = strategy.rowSpans
-            switch (strategy.alphaPaths ? kind : white ? .colour : .tintLanes, out.additive) {
-            case (.colour, false): draw(out, x0, x1, y0, y1, spans, ColourOver.self)
-            case (.colour, true): draw(out, x0, x1, y0, y1, spans, ColourAdd.self)
-            case (.grey, false): draw(out, x0, x1, y0, y1, spans, GreyOver.self)
-            case (.grey, true): draw(out, x0, x1, y0, y1, spans, GreyAdd.self)
-            case (.tint, false): draw(out, x0, x1, y0, y1, spans, TintOver.self)
-            case (.tint, true): draw(out, x0, x1, y0, y1, spans, TintAdd.self)
-            case (.tintLanes, false): draw(out, x0, x1, y0, y1, spans, TintLanesOver.self)
-            case (.tintLanes, true): draw(out, x0, x1, y0, y1, spans, TintLanesAdd.self)
+            let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
+            if spans && me.pointee.spansBound {
+                draw(me, out, x0, x1, y0, y1, spans, rule, WithinSpans.self)
+            } else {
+                draw(me, out, x0, x1, y0, y1, spans, rule, Clamped.self)
             }
         }
 
-        /// Pixels `x0..<x1` × `y0..<y1`, by `rule` (a type, so that each rule gets its own loop).
-        private func draw<R: PixelRule>(_ out: Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int, _ rowSpans: Bool,
-                                        _ rule: R.Type) {
+        @inline(__always)
+        private static func draw<B: SampleBounds>(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int, _ x1: Int, _ y0: Int,
+                                                  _ y1: Int, _ spans: Bool, _ rule: Kind, _ bounds: B.Type) {
+            switch (rule, out.additive) {
+            case (.colour, false): draw(me, out, x0, x1, y0, y1, spans, ColourOver.self, B.self)
+            case (.colour, true): draw(me, out, x0, x1, y0, y1, spans, ColourAdd.self, B.self)
+            case (.grey, false): draw(me, out, x0, x1, y0, y1, spans, GreyOver.self, B.self)
+            case (.grey, true): draw(me, out, x0, x1, y0, y1, spans, GreyAdd.self, B.self)
+            case (.tint, false): draw(me, out, x0, x1, y0, y1, spans, TintOver.self, B.self)
+            case (.tint, true): draw(me, out, x0, x1, y0, y1, spans, TintAdd.self, B.self)
+            case (.tintLanes, false): draw(me, out, x0, x1, y0, y1, spans, TintLanesOver.self, B.self)
+            case (.tintLanes, true): draw(me, out, x0, x1, y0, y1, spans, TintLanesAdd.self, B.self)
+            }
+        }
+
+        /// Pixels `x0..<x1` × `y0..<y1`, by `rule` and `bounds` (types, so that each pair gets its own loop).
+        private static func draw<R: PixelRule, B: SampleBounds>(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int,
+                                                                _ x1: Int, _ y0: Int, _ y1: Int, _ rowSpans: Bool,
+                                                                _ rule: R.Type, _ bounds: B.Type) {
             let kind = R.kind, additive = R.additive
-            let t = texels, pairs = alphaPairs, rl = rowLength
-            let w = width, h = height
+            let t = me.pointee.texels, pairs = me.pointee.alphaPairs, rl = me.pointee.rowLength
+            let w = me.pointee.width, h = me.pointee.height
+            let left = me.pointee.left, right = me.pointee.right, slope = me.pointee.slope
+            let u = me.pointee.u, v = me.pointee.v, dux = me.pointee.dux, dvx = me.pointee.dvx
+            let duy = me.pointee.duy, dvy = me.pointee.dvy, box = me.pointee.box
+            let alpha256 = me.pointee.alpha256, tint = me.pointee.tint
             for y in y0..<y1 {
                 var xs = x0, xe = x1
                 if rowSpans {
@@ -168,9 +198,15 @@ extension ParticleRaster {
                 var vf = v &+ dvy &* (y &- box.y0) &+ dvx &* (xs &- box.x0)
                 let row = out.pixels + y * out.stride
                 for x in xs..<xe {
-                    // Samples outside the level are clamped into its border, which reads nothing.
-                    let su = uf >> 32, sv = vf >> 32
-                    let iu = su < -2 ? -2 : su > w ? w : su, iv = sv < -2 ? -2 : sv > h ? h : sv
+                    // Samples outside the level are clamped into its border, which reads nothing
+                    // (within bounding spans none are more than a texel outside).
+                    var iu = uf >> 32, iv = vf >> 32
+                    if B.clamped {
+                        iu = iu < -2 ? -2 : iu > w ? w : iu
+                        iv = iv < -2 ? -2 : iv > h ? h : iv
+                    } else {
+                        assert(iu >= -2 && iu <= w && iv >= -2 && iv <= h, "a sample outside the border")
+                    }
                     let fu = UInt64(truncatingIfNeeded: uf >> 24) & 0xFF, fv = UInt64(truncatingIfNeeded: vf >> 24) & 0xFF
                     uf &+= dux; vf &+= dvx
                     let at = iv &* rl &+ iu

@@ -48,37 +48,53 @@ enum ParticleRaster {
         cairo_get_matrix(cr, &ctm)
         guard let clips = deviceClip(cr, offset: (ox, oy), width: width, height: height) else { return false }
         guard !clips.isEmpty else { return true }
-        var placed: [Placed] = []
-        placed.reserveCapacity(field.particles.count)
+        // Placed in two halves on two threads when there are many: each half in order.
+        var earlier: [Placed] = [], later = PlacedList()
         field.particles.withUnsafeBufferPointer { ps in
-            for p in ps {
-                guard p.scale > 0, p.color.alpha > 0, p.cell < sprites.count, let sprite = sprites[p.cell],
-                      let one = Placed(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha) else { continue }
-                placed.append(one)
+            func place(_ range: Range<Int>, into list: inout [Placed]) {
+                list.reserveCapacity(range.count)
+                for p in ps[range] {
+                    guard p.scale > 0, p.color.alpha > 0, p.cell < sprites.count, let sprite = sprites[p.cell],
+                          let one = Placed(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha) else { continue }
+                    list.append(one)
+                }
             }
+            guard ps.count >= 2_000 && strategy.threads > 1 else { return place(0..<ps.count, into: &earlier) }
+            let half = ps.count / 2
+            let job = ParallelJob {
+                var list: [Placed] = []
+                place(half..<ps.count, into: &list)
+                later.items = list
+            }
+            job.start()
+            place(0..<half, into: &earlier)
+            job.join()
         }
         // Band by band of rows, each band's particles in their order: every pixel sees the
         // same sequence as drawing them one after another, the rows being written stay in
         // cache, and bands, having no pixels in common, are shared between two threads.
         let bands = (height + bandHeight - 1) / bandHeight
-        let members = BandMembers(placed, bands: bands)
+        let members = BandMembers(earlier, later.items, bands: bands)
+        let count = earlier.count + later.items.count
         cairo_surface_flush(surface)
         let target = Target(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self),
                             stride: Int(cairo_image_surface_get_stride(surface)) / 4, height: height,
                             additive: op == CAIRO_OPERATOR_ADD)
-        placed.withUnsafeBufferPointer { all in
-            members.index.withUnsafeBufferPointer { index in
-                members.start.withUnsafeBufferPointer { start in
-                    let work = Bands(all: all, index: index, start: start, clips: clips, target: target,
-                                     strategy: strategy)
-                    if placed.count >= 2_000 && strategy.threads > 1 {
-                        let second = ParallelJob { work.draw(parity: 1) }
-                        second.start()
-                        work.draw(parity: 0)
-                        second.join()
-                    } else {
-                        work.draw(parity: 0)
-                        work.draw(parity: 1)
+        earlier.withUnsafeBufferPointer { first in
+            later.items.withUnsafeBufferPointer { second in
+                members.index.withUnsafeBufferPointer { index in
+                    members.start.withUnsafeBufferPointer { start in
+                        let work = Bands(first: first, second: second, index: index, start: start, clips: clips,
+                                         target: target, strategy: strategy)
+                        if count >= 2_000 && strategy.threads > 1 {
+                            let job = ParallelJob { work.draw(parity: 1) }
+                            job.start()
+                            work.draw(parity: 0)
+                            job.join()
+                        } else {
+                            work.draw(parity: 0)
+                            work.draw(parity: 1)
+                        }
                     }
                 }
             }
@@ -116,23 +132,34 @@ enum ParticleRaster {
         let index: [Int32]
         let start: [Int]
 
-        init(_ placed: [Placed], bands: Int) {
+        /// Over `first` then `second`, as one list.
+        init(_ first: [Placed], _ second: [Placed], bands: Int) {
             var start = [Int](repeating: 0, count: bands + 1)
             func range(_ q: Placed) -> ClosedRange<Int>? {
                 let b0 = max(0, q.box.y0 / ParticleRaster.bandHeight), b1 = min(bands - 1, (q.box.y1 - 1) / ParticleRaster.bandHeight)
                 return b0 <= b1 ? b0...b1 : nil
             }
-            for q in placed { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
+            for q in first { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
+            for q in second { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
             for b in 0..<bands { start[b + 1] += start[b] }
             var next = start
             var index = [Int32](repeating: 0, count: start[bands])
-            for (i, q) in placed.enumerated() {
+            for (i, q) in first.enumerated() {
                 guard let r = range(q) else { continue }
                 for b in r { index[next[b]] = Int32(i); next[b] += 1 }
+            }
+            for (i, q) in second.enumerated() {
+                guard let r = range(q) else { continue }
+                for b in r { index[next[b]] = Int32(first.count + i); next[b] += 1 }
             }
             self.index = index
             self.start = start
         }
+    }
+
+    /// The later half's placements, made on the second thread and read after it is joined.
+    final class PlacedList: @unchecked Sendable {
+        var items: [Placed] = []
     }
 
     struct Target: @unchecked Sendable {
@@ -144,7 +171,8 @@ enum ParticleRaster {
 
     /// The bands' work, for either thread: even bands or odd ones.
     struct Bands: @unchecked Sendable {
-        let all: UnsafeBufferPointer<Placed>
+        /// The particles in drawing order: `first`, then `second`.
+        let first: UnsafeBufferPointer<Placed>, second: UnsafeBufferPointer<Placed>
         let index: UnsafeBufferPointer<Int32>
         let start: UnsafeBufferPointer<Int>
         let clips: [(Int, Int, Int, Int)]
@@ -159,7 +187,9 @@ enum ParticleRaster {
                     let y0 = max(cy0, bandY0), y1 = min(cy1, bandY1)
                     guard y1 > y0 else { continue }
                     for j in start[b]..<start[b + 1] {
-                        all[Int(index[j])].draw(into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
+                        let i = Int(index[j])
+                        let q = i < first.count ? first.baseAddress! + i : second.baseAddress! + (i - first.count)
+                        Placed.draw(q, into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
                     }
                 }
                 b += 2

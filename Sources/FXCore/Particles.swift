@@ -170,7 +170,7 @@ public enum Particles {
             earlier.reserveCapacity(Int(mid - first) + 1)
             run(first...mid, into: &earlier)
             job.join()
-            out += earlier
+            if out.isEmpty { out = earlier } else { out += earlier }
             out += later.particles.prefix(room - earlier.count)
         }
     }

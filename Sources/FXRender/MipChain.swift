@@ -16,6 +16,8 @@ final class MipChain {
         let offset: Int
     }
     let levels: [Level]
+    /// `levels` at a fixed address, for `ParticleRaster.SpriteView`.
+    let levelList: UnsafeMutableBufferPointer<Level>
     let texels: UnsafeMutablePointer<UInt64>
     /// Laid out as `texels`: each texel's alpha in the low 32 bits, the alpha of the
     /// texel below it in the high 32 (so one read gives a bilinear sample's column).
@@ -72,6 +74,8 @@ final class MipChain {
             }
         }
         self.levels = levels
+        levelList = UnsafeMutableBufferPointer.allocate(capacity: levels.count)
+        _ = levelList.initialize(from: levels)
         self.texels = texels
         alphaPairs = pairs
         grey = plain.allSatisfy { level in
@@ -82,6 +86,7 @@ final class MipChain {
     deinit {
         texels.deallocate()
         alphaPairs.deallocate()
+        levelList.deallocate()
     }
 }
 

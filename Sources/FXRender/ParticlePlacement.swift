@@ -68,7 +68,7 @@ extension ParticleRaster {
         let alpha256: UInt64
         let tint: UInt64
 
-        init?(_ p: Particle, _ sprite: Sprite, ctm: cairo_matrix_t, offset: (Double, Double), alpha: Double) {
+        init?(_ p: Particle, _ sprite: SpriteView, ctm: cairo_matrix_t, offset: (Double, Double), alpha: Double) {
             let (sx, sy, w, h) = sprite.source
             guard w > 0, h > 0 else { return nil }
             // translate(x, y) · rotate · scale · translate(−w/2, −h/2), then the CTM and the device offset.
@@ -87,16 +87,16 @@ extension ParticleRaster {
             // Device → texels of the drawn part; the level follows the texel step per pixel.
             let ia = d / det, ib = -b / det, ic = -cc / det, id = a / det
             let step = max((ia * ia + ib * ib).squareRoot(), (ic * ic + id * id).squareRoot())
-            let level = min(sprite.mips.levels.count - 1, step >= 2 ? Int(step.exponent) : 0)
-            let lv = sprite.mips.levels[level]
+            let level = min(sprite.levels.count - 1, step >= 2 ? Int(step.exponent) : 0)
+            let lv = sprite.levels[level]
             let f = 1 / Double(1 << level)
             // Bilinear reads reach a texel of the level beyond the quad's edge.
             let reach = Double(1 << level) * max((a * a + b * b).squareRoot(), (cc * cc + d * d).squareRoot())
             guard reach < 1e9 else { return nil }
             box = (-Placed.ceiling(reach - bx0), -Placed.ceiling(reach - by0), Placed.ceiling(bx1 + reach), Placed.ceiling(by1 + reach))
             width = lv.width; height = lv.height; rowLength = lv.width + 4
-            texels = sprite.mips.texels + lv.offset + 2 * rowLength + 2
-            alphaPairs = sprite.mips.alphaPairs + lv.offset + 2 * rowLength + 2
+            texels = sprite.texels + lv.offset + 2 * rowLength + 2
+            alphaPairs = sprite.alphaPairs + lv.offset + 2 * rowLength + 2
             // The sample at device pixel (x, y) is (u0 + dx.u·x + dy.u·y, v0 + dx.v·x + dy.v·y).
             let dx = (u: ia * f, v: ib * f), dy = (u: ic * f, v: id * f)
             let u0 = (ia * (0.5 - tx) + ic * (0.5 - ty) + sx) * f - 0.5
@@ -117,7 +117,7 @@ extension ParticleRaster {
             spansBound = abs(dx.u) > 1e-3 && abs(dx.v) > 1e-3 && abs(dx.u) < 65536 && abs(dx.v) < 65536
             let pa = min(1, max(0, p.color.alpha * alpha))
             white = p.color.red == 1 && p.color.green == 1 && p.color.blue == 1
-            kind = !white ? .tint : sprite.mips.grey ? .grey : .colour
+            kind = !white ? .tint : sprite.grey ? .grey : .colour
             alpha256 = UInt64((pa * 256).rounded())
             tint = white ? 0 : Lanes.spread(ParticleRaster.packed(p.color, pa))
         }

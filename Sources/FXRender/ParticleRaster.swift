@@ -14,6 +14,22 @@ enum ParticleRaster {
         let source: (x: Double, y: Double, w: Double, h: Double)
     }
 
+    /// A sprite's chain seen through plain pointers, for placing thousands of particles
+    /// without reference counting; valid while the `Sprite` it was made from lives.
+    struct SpriteView: @unchecked Sendable {
+        let levels: UnsafeBufferPointer<MipChain.Level>
+        let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
+        let grey: Bool
+        let source: (x: Double, y: Double, w: Double, h: Double)
+
+        init(_ s: Sprite) {
+            levels = UnsafeBufferPointer(s.mips.levelList)
+            texels = s.mips.texels; alphaPairs = s.mips.alphaPairs
+            grey = s.mips.grey
+            source = s.source
+        }
+    }
+
     /// How the work is divided. Every choice gives the same pixels, byte for
     /// byte (each pixel's value is a function of the particle and the pixel
     /// alone): tests draw the same particles both ways and compare.
@@ -49,12 +65,14 @@ enum ParticleRaster {
         guard let clips = deviceClip(cr, offset: (ox, oy), width: width, height: height) else { return false }
         guard !clips.isEmpty else { return true }
         // Placed in two halves on two threads when there are many: each half in order.
-        var earlier: [Placed] = [], later = PlacedList()
+        var earlier: [Placed] = []
+        let later = PlacedList()
+        let views = sprites.map { $0.map(SpriteView.init) }
         field.particles.withUnsafeBufferPointer { ps in
             func place(_ range: Range<Int>, into list: inout [Placed]) {
                 list.reserveCapacity(range.count)
                 for p in ps[range] {
-                    guard p.scale > 0, p.color.alpha > 0, p.cell < sprites.count, let sprite = sprites[p.cell],
+                    guard p.scale > 0, p.color.alpha > 0, p.cell < views.count, let sprite = views[p.cell],
                           let one = Placed(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha) else { continue }
                     list.append(one)
                 }

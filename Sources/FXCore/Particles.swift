@@ -61,42 +61,10 @@ public enum Particles {
     public static func field(_ layer: PresentedLayer, cells: [EmitterCell], history: History? = nil) -> ParticleField {
         let t = layer.localTime
         let now = Emitter(layer)
+        let renderMode = layer.string(.renderMode)
         var flat: [EmitterCell] = []
         let tree = Node.tree(cells, into: &flat)
         var out: [Particle] = []
-
-        func born(_ cell: EmitterCell, _ node: Node, _ e: Emitter, path: UInt64, source: Origin.Source, k: Double,
-                  birth: Double) {
-            let r = Random(seed: e.seed, path: path, source: source.id, k: UInt64(k))
-            let life = max(0, (cell[.lifetime] + cell[.lifetimeRange] * r.signed(0)) * e.lifetime)
-            let state = Motion(cell, e, r, start: source.position(birth))
-            let age = t - birth
-            if age >= 0 && age < life { out.append(state.particle(age: age, cell: node.index, birth: birth)) }
-            guard !node.children.isEmpty, cell.emitterCells.count == node.children.count else { return }
-            let origin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth, dies: birth + life,
-                                         motion: state)
-            for (j, child) in node.children.enumerated() {
-                add(cell.emitterCells[j], child, e, path: path &* 31 &+ UInt64(j + 1), origin: origin)
-            }
-        }
-
-        /// Particles of `cell` at its constant rate from `origin`'s sources.
-        func add(_ cell: EmitterCell, _ node: Node, _ e: Emitter, path: UInt64, origin: Origin) {
-            let rate = cell.enabled ? cell[.birthRate] * e.birthRate : 0
-            let reach = lifetimeReach(cell, e)
-            guard rate > 0, rate.isFinite, reach > 0 else { return }
-            for source in origin.sources() {
-                let from = max(source.start, t - reach)
-                let first = ((from - source.start) * rate).rounded(.up)
-                let last = min(((min(t, source.end) - source.start) * rate).rounded(.down), first + Double(maxParticles))
-                guard last >= first else { continue }
-                var k = first
-                while k <= last && out.count < maxParticles {
-                    born(cell, node, e, path: path, source: source, k: k, birth: source.start + k / rate)
-                    k += 1
-                }
-            }
-        }
 
         if let history, t > 0 {
             let steps = min(maxHistorySteps, Int((t / historyStep).rounded(.up)))
@@ -112,7 +80,7 @@ public enum Particles {
                     let r = cs[i][.birthRate] * e.birthRate
                     return r.isFinite && r > 0 ? r : 0
                 }
-                let reach = grid.map { i < $0.2.count ? lifetimeReach($0.2[i], $0.1) : 0 }.max() ?? 0
+                let reach = grid.map { i < $0.2.count ? Cell($0.2[i]).reach($0.1) : 0 }.max() ?? 0
                 var total = 0.0
                 for j in 0..<steps where out.count < maxParticles {
                     let (t0, t1) = (grid[j].0, grid[j + 1].0)
@@ -126,8 +94,8 @@ public enum Particles {
                         if birth >= t - reach {
                             let (l, cs) = history(birth)
                             if i < cs.count {
-                                born(cs[i], tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource, k: k,
-                                     birth: birth)
+                                born(Cell(cs[i]), tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource, k: k,
+                                     birth: birth, at: t, into: &out)
                             }
                         }
                         k += 1
@@ -135,9 +103,81 @@ public enum Particles {
                 }
             }
         } else {
-            for (i, node) in tree.enumerated() { add(cells[i], node, now, path: UInt64(i + 1), origin: .emitter(now)) }
+            for (i, node) in tree.enumerated() {
+                add(Cell(cells[i]), node, now, path: UInt64(i + 1), origin: .emitter, at: t, into: &out)
+            }
         }
-        return ParticleField(cells: flat, particles: order(out, now.renderMode), additive: now.renderMode == "additive")
+        return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == "additive")
+    }
+
+    /// Particle `k` of `cell` from `source`, born at `birth`: appended to `out` if alive at
+    /// `t`; the particles its own cells have emitted by `t` follow.
+    static func born(_ cell: Cell, _ node: Node, _ e: Emitter, path: UInt64, source: Origin.Source, k: Double,
+                     birth: Double, at t: Double, into out: inout [Particle]) {
+        let r = Random(seed: e.seed, path: path, source: source.id, k: UInt64(k))
+        let life = max(0, (cell.lifetime + cell.lifetimeRange * r.signed(0)) * e.lifetime)
+        let state = Motion(cell, e, r, start: source.position(birth))
+        let age = t - birth
+        if age >= 0 && age < life { out.append(state.particle(age: age, cell: node.index, birth: birth)) }
+        guard !node.children.isEmpty, cell.children.count == node.children.count else { return }
+        let origin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth, dies: birth + life,
+                                     motion: state)
+        for (j, child) in node.children.enumerated() {
+            add(cell.children[j], child, e, path: path &* 31 &+ UInt64(j + 1), origin: origin, at: t, into: &out)
+        }
+    }
+
+    /// Below this many births to visit, one thread does them all.
+    static let parallelBirths = 4_096
+
+    /// Particles of `cell` at its constant rate from `origin`'s sources, alive at `t`.
+    static func add(_ cell: Cell, _ node: Node, _ e: Emitter, path: UInt64, origin: Origin, at t: Double,
+                    into out: inout [Particle]) {
+        let rate = cell.enabled ? cell.birthRate * e.birthRate : 0
+        let reach = cell.reach(e)
+        guard rate > 0, rate.isFinite, reach > 0 else { return }
+        for source in origin.sources() {
+            let from = max(source.start, t - reach)
+            let first = ((from - source.start) * rate).rounded(.up)
+            let last = min(((min(t, source.end) - source.start) * rate).rounded(.down), first + Double(maxParticles))
+            guard last >= first else { continue }
+            let room = maxParticles - out.count
+            /// Births `ks` in order, at most `room` of them alive.
+            func run(_ ks: ClosedRange<Double>, into list: inout [Particle]) {
+                let limit = list.count + room
+                var k = ks.lowerBound
+                while k <= ks.upperBound && list.count < limit {
+                    born(cell, node, e, path: path, source: source, k: k, birth: source.start + k / rate, at: t, into: &list)
+                    k += 1
+                }
+            }
+            // Without nested cells every birth is independent: two threads take a half each,
+            // and their lists joined in order (the first `room` alive) are what one would make.
+            guard node.children.isEmpty, last - first >= Double(parallelBirths) else {
+                run(first...last, into: &out)
+                continue
+            }
+            let mid = first + ((last - first) / 2).rounded(.down)
+            let later = Half()
+            let job = ParallelJob {
+                var list: [Particle] = []
+                list.reserveCapacity(Int(last - mid))
+                run((mid + 1)...last, into: &list)
+                later.particles = list
+            }
+            job.start()
+            var earlier: [Particle] = []
+            earlier.reserveCapacity(Int(mid - first) + 1)
+            run(first...mid, into: &earlier)
+            job.join()
+            if out.isEmpty { out = earlier } else { out += earlier }
+            out += later.particles.prefix(room - earlier.count)
+        }
+    }
+
+    /// The later half's list, filled on the second thread and read after it is joined.
+    final class Half: @unchecked Sendable {
+        var particles: [Particle] = []
     }
 
     /// The time after which a rate starting at `rate` and changing by `slope`
@@ -148,10 +188,39 @@ public enum Particles {
         return rate + root > 0 ? 2 * count / (rate + root) : 0
     }
 
-    /// How long after its birth a particle of `cell`, or of a cell nested in it, can still be alive.
-    static func lifetimeReach(_ cell: EmitterCell, _ e: Emitter) -> Double {
-        let own = max(0, (cell[.lifetime] + abs(cell[.lifetimeRange])) * e.lifetime)
-        return own > 0 ? own + maxLifetime(cell.emitterCells, e) : 0
+    /// A cell's settings, read once for all its particles.
+    struct Cell {
+        let enabled: Bool
+        let birthRate, lifetime, lifetimeRange, velocity, velocityRange: Double
+        let emissionLatitude, emissionLongitude, emissionRange: Double
+        let acceleration: (Double, Double, Double)
+        let scale, scaleRange, scaleSpeed, spin, spinRange: Double
+        let color, colorRange, colorSpeed: Color
+        let children: [Cell]
+
+        init(_ c: EmitterCell) {
+            enabled = c.enabled
+            birthRate = c[.birthRate]; lifetime = c[.lifetime]; lifetimeRange = c[.lifetimeRange]
+            velocity = c[.velocity]; velocityRange = c[.velocityRange]
+            emissionLatitude = c[.emissionLatitude]; emissionLongitude = c[.emissionLongitude]; emissionRange = c[.emissionRange]
+            acceleration = (c[.xAcceleration], c[.yAcceleration], c[.zAcceleration])
+            scale = c[.scale]; scaleRange = c[.scaleRange]; scaleSpeed = c[.scaleSpeed]
+            spin = c[.spin]; spinRange = c[.spinRange]
+            color = c.color
+            colorRange = Color(red: c[.redRange], green: c[.greenRange], blue: c[.blueRange], alpha: c[.alphaRange])
+            colorSpeed = Color(red: c[.redSpeed], green: c[.greenSpeed], blue: c[.blueSpeed], alpha: c[.alphaSpeed])
+            children = c.emitterCells.map(Cell.init)
+        }
+
+        /// How long after its birth a particle of this cell, or of a cell nested in it, can still be alive.
+        func reach(_ e: Emitter) -> Double {
+            let own = max(0, (lifetime + abs(lifetimeRange)) * e.lifetime)
+            return own > 0 ? own + Cell.maxLifetime(children, e) : 0
+        }
+
+        static func maxLifetime(_ cells: [Cell], _ e: Emitter) -> Double {
+            cells.map { max(0, ($0.lifetime + abs($0.lifetimeRange)) * e.lifetime) + maxLifetime($0.children, e) }.max() ?? 0
+        }
     }
 
     /// A cell's place in the depth-first list of every cell (what particles name to be drawn).
@@ -168,10 +237,6 @@ public enum Particles {
         }
     }
 
-    static func maxLifetime(_ cells: [EmitterCell], _ e: Emitter) -> Double {
-        cells.map { max(0, ($0[.lifetime] + abs($0[.lifetimeRange])) * e.lifetime) + maxLifetime($0.emitterCells, e) }.max() ?? 0
-    }
-
     static func order(_ ps: [Particle], _ mode: String) -> [Particle] {
         switch mode {
         case "oldestFirst": ps.sorted { ($0.birth, $0.cell) < ($1.birth, $1.cell) }
@@ -183,8 +248,10 @@ public enum Particles {
 
     /// The emitter layer's presented settings.
     struct Emitter {
+        enum Shape { case point, line, rectangle, cuboid, circle, sphere }
+        enum Mode { case points, outline, volume, other }
         let position: Point, z: Double, size: Size, depth: Double
-        let shape: String, mode: String, renderMode: String
+        let shape: Shape, mode: Mode
         let birthRate, lifetime, velocity, scale, spin: Double
         let seed: UInt64
 
@@ -192,7 +259,20 @@ public enum Particles {
             position = l.point(.emitterPosition); z = l.number(.emitterZPosition)
             if case .size(let s) = l[.emitterSize] { size = s } else { size = Size(0, 0) }
             depth = l.number(.emitterDepth)
-            shape = l.string(.emitterShape); mode = l.string(.emitterMode); renderMode = l.string(.renderMode)
+            switch l.string(.emitterShape) {
+            case "line": shape = .line
+            case "rectangle": shape = .rectangle
+            case "cuboid": shape = .cuboid
+            case "circle": shape = .circle
+            case "sphere": shape = .sphere
+            default: shape = .point
+            }
+            switch l.string(.emitterMode) {
+            case "points": mode = .points
+            case "outline": mode = .outline
+            case "volume": mode = .volume
+            default: mode = .other
+            }
             birthRate = l.number(.emitterBirthRate); lifetime = l.number(.emitterLifetime)
             velocity = l.number(.emitterVelocity); scale = l.number(.emitterScale); spin = l.number(.emitterSpin)
             let s = l.number(.seed)
@@ -205,16 +285,16 @@ public enum Particles {
             let w = size.width, h = size.height
             let px = position.x, py = position.y
             switch shape {
-            case "line":
-                if mode == "points" { return (px + (u1 < 0.5 ? -w / 2 : w / 2), py, z) }
+            case .line:
+                if mode == .points { return (px + (u1 < 0.5 ? -w / 2 : w / 2), py, z) }
                 return (px + (u1 - 0.5) * w, py, z)
-            case "rectangle", "cuboid":
-                let dz = shape == "cuboid" && mode == "volume" ? (u3 - 0.5) * depth : 0
+            case .rectangle, .cuboid:
+                let dz = shape == .cuboid && mode == .volume ? (u3 - 0.5) * depth : 0
                 switch mode {
-                case "points":
+                case .points:
                     let c = Int(u1 * 4) % 4
                     return (px + (c % 2 == 0 ? -w / 2 : w / 2), py + (c < 2 ? -h / 2 : h / 2), z + dz)
-                case "outline":
+                case .outline:
                     let d = u1 * 2 * (w + h)
                     if d < w { return (px - w / 2 + d, py - h / 2, z) }
                     if d < w + h { return (px + w / 2, py - h / 2 + (d - w), z) }
@@ -223,19 +303,19 @@ public enum Particles {
                 default:
                     return (px + (u1 - 0.5) * w, py + (u2 - 0.5) * h, z + dz)
                 }
-            case "circle", "sphere":
+            case .circle, .sphere:
                 let radius = w / 2
-                if mode == "points" { return (px, py, z) }
-                if shape == "sphere" {
+                if mode == .points { return (px, py, z) }
+                if shape == .sphere {
                     let cosTheta = 2 * u1 - 1, phi = 2 * Double.pi * u2
-                    let rr = mode == "volume" ? radius * cbrt(u3) : radius
+                    let rr = mode == .volume ? radius * cbrt(u3) : radius
                     let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
                     return (px + rr * sinTheta * cos(phi), py + rr * sinTheta * sin(phi), z + rr * cosTheta)
                 }
                 let a = 2 * Double.pi * u1
-                let rr = mode == "outline" ? radius : radius * u2.squareRoot()
+                let rr = mode == .outline ? radius : radius * u2.squareRoot()
                 return (px + rr * cos(a), py + rr * sin(a), z)
-            default:
+            case .point:
                 return (px, py, z)
             }
         }
@@ -243,7 +323,7 @@ public enum Particles {
 
     /// Where particles come from: the emitter, or (for nested cells) a parent particle.
     enum Origin {
-        case emitter(Emitter)
+        case emitter
         case particle(id: UInt64, born: Double, dies: Double, motion: Motion)
 
         struct Source {
@@ -273,20 +353,20 @@ public enum Particles {
         let color0: Color
         let colorSpeed: Color
 
-        init(_ c: EmitterCell, _ e: Emitter, _ r: Random, start: (Double, Double, Double)?) {
+        init(_ c: Cell, _ e: Emitter, _ r: Random, start: (Double, Double, Double)?) {
             p0 = start ?? e.start(r)
-            let range = c[.emissionRange]
-            let lon = c[.emissionLongitude] + (r.unit(1) - 0.5) * range
-            let lat = c[.emissionLatitude] + (r.unit(2) - 0.5) * range
-            let speed = (c[.velocity] + c[.velocityRange] * r.signed(3)) * e.velocity
+            let range = c.emissionRange
+            let lon = c.emissionLongitude + (r.unit(1) - 0.5) * range
+            let lat = c.emissionLatitude + (r.unit(2) - 0.5) * range
+            let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
             v = (speed * cos(lat) * cos(lon), speed * cos(lat) * sin(lon), speed * sin(lat))
-            acc = (c[.xAcceleration], c[.yAcceleration], c[.zAcceleration])
-            scale0 = (c[.scale] + c[.scaleRange] * r.signed(4)) * e.scale
-            scaleSpeed = c[.scaleSpeed]
-            spin = (c[.spin] + c[.spinRange] * r.signed(5)) * e.spin
-            color0 = Color(red: c.color.red + c[.redRange] * r.signed(6), green: c.color.green + c[.greenRange] * r.signed(7),
-                           blue: c.color.blue + c[.blueRange] * r.signed(8), alpha: c.color.alpha + c[.alphaRange] * r.signed(9))
-            colorSpeed = Color(red: c[.redSpeed], green: c[.greenSpeed], blue: c[.blueSpeed], alpha: c[.alphaSpeed])
+            acc = c.acceleration
+            scale0 = (c.scale + c.scaleRange * r.signed(4)) * e.scale
+            scaleSpeed = c.scaleSpeed
+            spin = (c.spin + c.spinRange * r.signed(5)) * e.spin
+            color0 = Color(red: c.color.red + c.colorRange.red * r.signed(6), green: c.color.green + c.colorRange.green * r.signed(7),
+                           blue: c.color.blue + c.colorRange.blue * r.signed(8), alpha: c.color.alpha + c.colorRange.alpha * r.signed(9))
+            colorSpeed = c.colorSpeed
         }
 
         func position(age a: Double) -> (Double, Double, Double) {

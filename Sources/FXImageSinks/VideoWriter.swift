@@ -10,6 +10,8 @@ import FXSinks
 /// tagged so; an odd width or height gets one more column or row repeating
 /// the last. MP4 moves its index to the front (`+faststart`) so it plays
 /// while loading. The file is built in memory and written whole at the end.
+/// Encoding runs on a thread of its own, a few frames behind rendering;
+/// frames reach the encoder in order, so the bytes do not depend on timing.
 public final class VideoWriter: ImageSink {
     public enum Format: String, Sendable {
         case mp4, webm
@@ -29,6 +31,10 @@ public final class VideoWriter: ImageSink {
     private let format: Format
     private let encoder: VideoEncoder
     private let background: (r: UInt8, g: UInt8, b: UInt8)
+    /// Whether the renderer's pixels can be encoded as they are: even sizes, and nothing to
+    /// composite (premultiplied colour over black is the colour; an opaque background leaves
+    /// every pixel opaque, where premultiplied and straight agree).
+    private let direct: Bool
 
     /// Opens the encoder now, so that a missing codec fails before any sampling.
     public init(renderer: Renderer, output: OutputFile, fps: Double, format: Format, crf: Int? = nil) throws {
@@ -38,10 +44,19 @@ public final class VideoWriter: ImageSink {
         background = (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()), UInt8((c.blue * 255).rounded()))
         encoder = try VideoEncoder(format: format, width: renderer.pixelWidth, height: renderer.pixelHeight,
                                    rate: Y4MWriter.rate(fps), crf: crf ?? format.defaultCRF)
+        direct = renderer.pixelWidth % 2 == 0 && renderer.pixelHeight % 2 == 0 && (background == (0, 0, 0) || c.alpha >= 1)
         super.init(renderer: renderer)
     }
 
+    deinit { encoder.stop() }
+
     public override var wantsEvenFrames: Bool { true }
+
+    override var readsRows: Bool { direct }
+
+    override func write(rows: PixelRows) throws {
+        try encoder.encode(rows, index: frameCount - 1)
+    }
 
     override func write(_ frame: Frame) throws {
         let rgbx = PixelLayout.paddedToEven(PixelLayout.rgbx(frame, over: background), width: frame.width, height: frame.height)
@@ -60,18 +75,27 @@ final class VideoEncoder {
     private var muxer: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>
-    private var picture: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let converter: YCbCrConverter
+    private let width: Int, height: Int
+    /// Made at the first frame of each kind: `Frame`s are RGBX, the renderer's own rows BGRX.
+    private var rgbxConverter: YCbCrConverter?
+    private var bgrxConverter: YCbCrConverter?
     private let file = MemoryFile()
     private var finished = false
+    /// Pictures converted and waiting for the encoder, and pictures it is done with: three in all, so that one is
+    /// being filled while one waits and one is encoded.
+    private var pictures: [UnsafeMutablePointer<AVFrame>] = []
+    private let filled = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
+    private let free = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
+    private var worker: BackgroundJob<Void>?
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
         // Errors are reported by fxhost in one line; libav's own chatter (x264's statistics) is not wanted.
         av_log_set_level(AV_LOG_QUIET)
         let w = PixelLayout.even(width), h = PixelLayout.even(height)
-        converter = try YCbCrConverter(width: w, height: h, chroma: .quarter)
+        self.width = w
+        self.height = h
         func fail(_ what: String, _ code: Int32) -> OutputError {
             OutputError("\(format.rawValue) output: \(what) failed (\(VideoEncoder.message(code)))")
         }
@@ -131,14 +155,19 @@ final class VideoEncoder {
         rc = avformat_write_header(m, &muxOptions)
         guard rc >= 0 else { throw fail("writing the \(format.rawValue) header", rc) }
 
-        picture = av_frame_alloc()
         packet = av_packet_alloc()
-        guard let picture, packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
-        picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        picture.pointee.width = Int32(w)
-        picture.pointee.height = Int32(h)
-        rc = av_frame_get_buffer(picture, 0)
-        guard rc >= 0 else { throw fail("a frame buffer", rc) }
+        guard packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
+        for _ in 0..<3 {
+            guard let picture = av_frame_alloc() else { throw OutputError("\(format.rawValue) output: out of memory") }
+            pictures.append(picture)
+            picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+            picture.pointee.width = Int32(w)
+            picture.pointee.height = Int32(h)
+            rc = av_frame_get_buffer(picture, 0)
+            guard rc >= 0 else { throw fail("a frame buffer", rc) }
+            free.put(picture)
+        }
+        worker = BackgroundJob { self.work() }
     }
 
     deinit {
@@ -148,34 +177,72 @@ final class VideoEncoder {
             avformat_free_context(muxer)
         }
         avcodec_free_context(&codec)
-        av_frame_free(&picture)
+        for var picture in pictures as [UnsafeMutablePointer<AVFrame>?] { av_frame_free(&picture) }
         av_packet_free(&packet)
     }
 
     /// Encodes frame `index` (its timestamp, in frames), RGBX at the encoder's size.
     func encode(_ rgbx: [UInt8], index: Int) throws {
-        guard let picture else { return }
-        var rc = av_frame_make_writable(picture)
-        guard rc >= 0 else { throw error("a writable frame", rc) }
+        if rgbxConverter == nil { rgbxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter) }
+        let converter = rgbxConverter!
+        try submit(index) { planes, strides in
+            rgbx.withUnsafeBufferPointer { converter.convert($0.baseAddress!, into: planes, strides: strides) }
+        }
+    }
+
+    /// Encodes frame `index` from the renderer's rows, which must be at the encoder's size.
+    func encode(_ rows: PixelRows, index: Int) throws {
+        if bgrxConverter == nil {
+            bgrxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter, input: .bgrx)
+        }
+        let converter = bgrxConverter!
+        try submit(index) { planes, strides in converter.convert(rows.base, stride: rows.stride, into: planes, strides: strides) }
+    }
+
+    /// Converts into a free picture and queues it for the encoding thread.
+    private func submit(_ index: Int, _ convert: ([UnsafeMutablePointer<UInt8>], [Int]) -> Void) throws {
+        guard let picture = free.take() else { return }
+        if let e = free.failure { free.put(picture); throw e }
+        let rc = av_frame_make_writable(picture)
+        guard rc >= 0 else { free.put(picture); throw error("a writable frame", rc) }
         withUnsafeMutablePointer(to: &picture.pointee.data) { data in
             data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
                 let ls = picture.pointee.linesize
-                rgbx.withUnsafeBufferPointer { src in
-                    converter.convert(src.baseAddress!, into: [planes[0]!, planes[1]!, planes[2]!],
-                                      strides: [Int(ls.0), Int(ls.1), Int(ls.2)])
-                }
+                convert([planes[0]!, planes[1]!, planes[2]!], [Int(ls.0), Int(ls.1), Int(ls.2)])
             }
         }
         picture.pointee.pts = Int64(index)
-        rc = avcodec_send_frame(codec, picture)
-        guard rc >= 0 else { throw error("encoding frame \(index)", rc) }
-        try drain()
+        filled.put(picture)
+    }
+
+    /// The encoding thread: pictures in the order queued, each handed back when the encoder is done with it.
+    private func work() {
+        while let picture = filled.take() {
+            if free.failure == nil {
+                do {
+                    let rc = avcodec_send_frame(codec, picture)
+                    guard rc >= 0 else { throw error("encoding frame \(picture.pointee.pts)", rc) }
+                    try drain()
+                } catch { free.fail(error) }
+            }
+            free.put(picture)
+        }
+    }
+
+    /// Waits for the encoding thread to finish the queued pictures, and ends it.
+    func stop() {
+        guard let job = worker else { return }
+        worker = nil
+        filled.end()
+        job.result()
     }
 
     /// Flushes the encoder, writes the trailer and returns the whole file.
     func finish() throws -> [UInt8] {
         guard !finished else { return file.bytes }
         finished = true
+        stop()
+        if let e = free.failure { throw e }
         var rc = avcodec_send_frame(codec, nil)
         guard rc >= 0 else { throw error("flushing the encoder", rc) }
         try drain()

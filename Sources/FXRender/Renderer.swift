@@ -35,7 +35,15 @@ public final class Renderer {
     /// Renders one snapshot.
     public func render(_ snapshot: Snapshot) -> Frame {
         composite(snapshot)
-        return Frame(width: pixelWidth, height: pixelHeight, pixels: target.rgba(), time: snapshot.time)
+        return target.withRows(time: snapshot.time) { $0.frame() }
+    }
+
+    /// Renders one snapshot and lends the result to `body` without copying it
+    /// (video encoders read the rows in place). The rows are the renderer's
+    /// own: valid only inside `body`, and changed by the next render.
+    public func render<T>(_ snapshot: Snapshot, lending body: (PixelRows) throws -> T) rethrows -> T {
+        composite(snapshot)
+        return try target.withRows(time: snapshot.time, body)
     }
 
     /// Draws a snapshot into the renderer's own surface without copying the

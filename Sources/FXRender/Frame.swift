@@ -47,9 +47,17 @@ public struct PixelRows {
     public let stride: Int
     /// The sample time the picture shows.
     public let time: Double
+    /// Which render of its renderer this is (1, 2, …).
+    public let sequence: Int
+    /// The rows that can differ from those of render `sequence` − 1 (the renderer
+    /// redraws only what changed): all of them for the first, none when nothing changed.
+    public let changedRows: Range<Int>
 
-    public init(width: Int, height: Int, base: UnsafePointer<UInt8>, stride: Int, time: Double) {
+    public init(width: Int, height: Int, base: UnsafePointer<UInt8>, stride: Int, time: Double,
+                sequence: Int = 1, changedRows: Range<Int>? = nil) {
         self.width = width; self.height = height; self.base = base; self.stride = stride; self.time = time
+        self.sequence = sequence
+        self.changedRows = changedRows ?? 0..<height
     }
 
     /// The same picture as a `Frame` (premultiplied RGBA bytes): a copy.

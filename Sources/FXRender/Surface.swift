@@ -35,10 +35,11 @@ final class Surface {
     func rgba() -> [UInt8] { withRows(time: 0) { $0.frame().pixels } }
 
     /// Lends the surface's own pixels, without a copy, to `body`.
-    func withRows<T>(time: Double, _ body: (PixelRows) throws -> T) rethrows -> T {
+    func withRows<T>(time: Double, sequence: Int = 1, changedRows: Range<Int>? = nil, _ body: (PixelRows) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
         let rows = PixelRows(width: width, height: height, base: UnsafePointer(cairo_image_surface_get_data(surface)!),
-                             stride: Int(cairo_image_surface_get_stride(surface)), time: time)
+                             stride: Int(cairo_image_surface_get_stride(surface)), time: time,
+                             sequence: sequence, changedRows: changedRows)
         return try body(rows)
     }
 

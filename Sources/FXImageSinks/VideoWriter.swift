@@ -88,6 +88,11 @@ final class VideoEncoder {
     private let filled = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
     private let free = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
     private var worker: BackgroundJob<Void>?
+    /// The picture last queued from the renderer's rows, and the render it holds.
+    private var last: (picture: UnsafeMutablePointer<AVFrame>, sequence: Int)?
+    /// Converters for bands of rows, by height, and the planes they fill.
+    private var bandConverters: [Int: YCbCrConverter] = [:]
+    private var bandPlanes: [UInt8] = []
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
@@ -185,34 +190,110 @@ final class VideoEncoder {
     func encode(_ rgbx: [UInt8], index: Int) throws {
         if rgbxConverter == nil { rgbxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter) }
         let converter = rgbxConverter!
-        try submit(index) { planes, strides in
+        last = nil
+        try submit(index) { _, planes, strides in
             rgbx.withUnsafeBufferPointer { converter.convert($0.baseAddress!, into: planes, strides: strides) }
         }
     }
 
-    /// Encodes frame `index` from the renderer's rows, which must be at the encoder's size.
+    /// Encodes frame `index` from the renderer's rows, which must be at the encoder's size. When the
+    /// renderer redrew only a band of rows since the picture queued last, that picture is copied and
+    /// only the band converted again (see `band(_:)`).
     func encode(_ rows: PixelRows, index: Int) throws {
         if bgrxConverter == nil {
             bgrxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter, input: .bgrx)
         }
-        let converter = bgrxConverter!
-        try submit(index) { planes, strides in converter.convert(rows.base, stride: rows.stride, into: planes, strides: strides) }
+        let whole = bgrxConverter!
+        var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Band, converter: YCbCrConverter)?
+        if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) {
+            if let c = bandConverters[b.rows.count] {
+                partial = (last.picture, b, c)
+            } else if bandConverters.count < 16 {
+                let c = try YCbCrConverter(width: width, height: b.rows.count, chroma: .quarter, input: .bgrx)
+                bandConverters[b.rows.count] = c
+                partial = (last.picture, b, c)
+            }
+        }
+        last = (try submit(index) { picture, planes, strides in
+            guard let (previous, band, converter) = partial else {
+                return whole.convert(rows.base, stride: rows.stride, into: planes, strides: strides)
+            }
+            if previous != picture { copyPlanes(from: previous, to: planes, strides: strides) }
+            guard !band.rows.isEmpty else { return }
+            convert(band, of: rows, with: converter, into: planes, strides: strides)
+        }, rows.sequence)
     }
 
-    /// Converts into a free picture and queues it for the encoding thread.
-    private func submit(_ index: Int, _ convert: ([UnsafeMutablePointer<UInt8>], [Int]) -> Void) throws {
-        guard let picture = free.take() else { return }
+    /// A band of rows to convert again: `rows`, even-aligned, with a margin either side so that
+    /// the 4:2:0 chroma of the rows `kept` (the changed ones) sees the same neighbours as in the
+    /// whole picture. Nil when most of the picture changed.
+    struct Band {
+        let rows: Range<Int>
+        let kept: Range<Int>
+    }
+
+    /// Two rows either side: the bilinear 2:1 chroma filter reaches one row beyond its pair.
+    static let bandMargin = 4
+
+    func band(_ changed: Range<Int>) -> Band? {
+        guard !changed.isEmpty else { return Band(rows: 0..<0, kept: 0..<0) }
+        let kept = (changed.lowerBound & ~1)..<min(height, (changed.upperBound + 1) & ~1)
+        let rows = max(0, kept.lowerBound - Self.bandMargin)..<min(height, kept.upperBound + Self.bandMargin)
+        return rows.count * 4 <= height * 3 ? Band(rows: rows, kept: kept) : nil
+    }
+
+    private func copyPlanes(from previous: UnsafeMutablePointer<AVFrame>, to planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
+        withUnsafeBytes(of: previous.pointee.data) { raw in
+            let from = raw.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            let ls = previous.pointee.linesize
+            let fromStrides = [Int(ls.0), Int(ls.1), Int(ls.2)]
+            for p in 0..<3 {
+                let (w, h) = p == 0 ? (width, height) : (width / 2, height / 2)
+                for y in 0..<h { (planes[p] + y * strides[p]).update(from: from[p]! + y * fromStrides[p], count: w) }
+            }
+        }
+    }
+
+    /// Converts `band` as a picture of its own and keeps its rows `band.kept`.
+    private func convert(_ band: Band, of rows: PixelRows, with converter: YCbCrConverter,
+                         into planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
+        let (ls, cs) = converter.planeSizes
+        if bandPlanes.count < ls + 2 * cs { bandPlanes = [UInt8](repeating: 0, count: ls + 2 * cs) }
+        bandPlanes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let out = [base, base + ls, base + ls + cs]
+            converter.convert(rows.base + band.rows.lowerBound * rows.stride, stride: rows.stride, into: out,
+                              strides: [width, width / 2, width / 2])
+            let skip = band.kept.lowerBound - band.rows.lowerBound
+            for y in 0..<band.kept.count {
+                (planes[0] + (band.kept.lowerBound + y) * strides[0]).update(from: out[0] + (skip + y) * width, count: width)
+            }
+            for y in 0..<(band.kept.count / 2) {
+                for p in 1...2 {
+                    (planes[p] + (band.kept.lowerBound / 2 + y) * strides[p]).update(from: out[p] + (skip / 2 + y) * (width / 2),
+                                                                                     count: width / 2)
+                }
+            }
+        }
+    }
+
+    /// Converts into a free picture and queues it for the encoding thread; returns the picture.
+    @discardableResult
+    private func submit(_ index: Int, _ convert: (UnsafeMutablePointer<AVFrame>, [UnsafeMutablePointer<UInt8>], [Int]) -> Void) throws
+        -> UnsafeMutablePointer<AVFrame> {
+        guard let picture = free.take() else { throw OutputError("\(format.rawValue) output: the encoder has stopped") }
         if let e = free.failure { free.put(picture); throw e }
         let rc = av_frame_make_writable(picture)
         guard rc >= 0 else { free.put(picture); throw error("a writable frame", rc) }
         withUnsafeMutablePointer(to: &picture.pointee.data) { data in
             data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
                 let ls = picture.pointee.linesize
-                convert([planes[0]!, planes[1]!, planes[2]!], [Int(ls.0), Int(ls.1), Int(ls.2)])
+                convert(picture, [planes[0]!, planes[1]!, planes[2]!], [Int(ls.0), Int(ls.1), Int(ls.2)])
             }
         }
         picture.pointee.pts = Int64(index)
         filled.put(picture)
+        return picture
     }
 
     /// The encoding thread: pictures in the order queued, each handed back when the encoder is done with it.

@@ -93,6 +93,9 @@ final class VideoEncoder {
     /// Converters for bands of rows, by height, and the planes they fill.
     private var bandConverters: [Int: YCbCrConverter] = [:]
     private var bandPlanes: [UInt8] = []
+    /// A whole picture converted as two bands at once, one on a second thread (the machine has two cores).
+    private var halves: (top: Band, bottom: Band, YCbCrConverter, YCbCrConverter)?
+    private var secondPlanes: [UInt8] = []
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
@@ -204,6 +207,13 @@ final class VideoEncoder {
             bgrxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter, input: .bgrx)
         }
         let whole = bgrxConverter!
+        if halves == nil && width * height >= 1 << 16 {
+            let middle = (height / 2) & ~1
+            let top = Band(rows: 0..<min(height, middle + Self.bandMargin), kept: 0..<middle)
+            let bottom = Band(rows: max(0, middle - Self.bandMargin)..<height, kept: middle..<height)
+            halves = (top, bottom, try YCbCrConverter(width: width, height: top.rows.count, chroma: .quarter, input: .bgrx),
+                      try YCbCrConverter(width: width, height: bottom.rows.count, chroma: .quarter, input: .bgrx))
+        }
         var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Band, converter: YCbCrConverter)?
         if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) {
             if let c = bandConverters[b.rows.count] {
@@ -215,12 +225,22 @@ final class VideoEncoder {
             }
         }
         last = (try submit(index) { picture, planes, strides in
-            guard let (previous, band, converter) = partial else {
-                return whole.convert(rows.base, stride: rows.stride, into: planes, strides: strides)
+            if let (previous, band, converter) = partial {
+                if previous != picture { copyPlanes(from: previous, to: planes, strides: strides) }
+                guard !band.rows.isEmpty else { return }
+                convert(band, of: rows, with: converter, into: planes, strides: strides, scratch: &bandPlanes)
+            } else if let (top, bottom, first, second) = halves {
+                // Each half writes only its own kept rows, from planes of its own.
+                nonisolated(unsafe) var other = secondPlanes
+                nonisolated(unsafe) let target = planes
+                let job = ParallelJob { self.convert(bottom, of: rows, with: second, into: target, strides: strides, scratch: &other) }
+                job.start()
+                convert(top, of: rows, with: first, into: planes, strides: strides, scratch: &bandPlanes)
+                job.join()
+                secondPlanes = other
+            } else {
+                whole.convert(rows.base, stride: rows.stride, into: planes, strides: strides)
             }
-            if previous != picture { copyPlanes(from: previous, to: planes, strides: strides) }
-            guard !band.rows.isEmpty else { return }
-            convert(band, of: rows, with: converter, into: planes, strides: strides)
         }, rows.sequence)
     }
 
@@ -256,10 +276,10 @@ final class VideoEncoder {
 
     /// Converts `band` as a picture of its own and keeps its rows `band.kept`.
     private func convert(_ band: Band, of rows: PixelRows, with converter: YCbCrConverter,
-                         into planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
+                         into planes: [UnsafeMutablePointer<UInt8>], strides: [Int], scratch: inout [UInt8]) {
         let (ls, cs) = converter.planeSizes
-        if bandPlanes.count < ls + 2 * cs { bandPlanes = [UInt8](repeating: 0, count: ls + 2 * cs) }
-        bandPlanes.withUnsafeMutableBufferPointer { buffer in
+        if scratch.count < ls + 2 * cs { scratch = [UInt8](repeating: 0, count: ls + 2 * cs) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             let out = [base, base + ls, base + ls + cs]
             converter.convert(rows.base + band.rows.lowerBound * rows.stride, stride: rows.stride, into: out,

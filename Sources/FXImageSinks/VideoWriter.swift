@@ -216,7 +216,9 @@ final class VideoEncoder {
         }
         var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Band, converter: YCbCrConverter)?
         if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) {
-            if let c = bandConverters[b.rows.count] {
+            if b.rows.isEmpty {
+                partial = (last.picture, b, whole)
+            } else if let c = bandConverters[b.rows.count] {
                 partial = (last.picture, b, c)
             } else if bandConverters.count < 16 {
                 let c = try YCbCrConverter(width: width, height: b.rows.count, chroma: .quarter, input: .bgrx)
@@ -252,7 +254,7 @@ final class VideoEncoder {
         let kept: Range<Int>
     }
 
-    /// Two rows either side: the bilinear 2:1 chroma filter reaches one row beyond its pair.
+    /// Rows either side of a band: more than the bilinear 2:1 chroma filter reaches beyond a pair of rows.
     static let bandMargin = 4
 
     func band(_ changed: Range<Int>) -> Band? {

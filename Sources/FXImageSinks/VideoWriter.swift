@@ -234,6 +234,7 @@ final class VideoEncoder {
             } else if let (top, bottom, first, second) = halves {
                 // Each half writes only its own kept rows, from planes of its own.
                 nonisolated(unsafe) var other = secondPlanes
+                secondPlanes = []  // the second thread's planes, not a copy of them
                 nonisolated(unsafe) let target = planes
                 let job = ParallelJob { self.convert(bottom, of: rows, with: second, into: target, strides: strides, scratch: &other) }
                 job.start()
@@ -248,7 +249,7 @@ final class VideoEncoder {
 
     /// A band of rows to convert again: `rows`, even-aligned, with a margin either side so that
     /// the 4:2:0 chroma of the rows `kept` (the changed ones) sees the same neighbours as in the
-    /// whole picture. Nil when most of the picture changed.
+    /// whole picture.
     struct Band {
         let rows: Range<Int>
         let kept: Range<Int>
@@ -257,6 +258,7 @@ final class VideoEncoder {
     /// Rows either side of a band: more than the bilinear 2:1 chroma filter reaches beyond a pair of rows.
     static let bandMargin = 4
 
+    /// The band for the rows `changed`; nil when most of the picture changed (it is converted whole).
     func band(_ changed: Range<Int>) -> Band? {
         guard !changed.isEmpty else { return Band(rows: 0..<0, kept: 0..<0) }
         let kept = (changed.lowerBound & ~1)..<min(height, (changed.upperBound + 1) & ~1)

@@ -8,7 +8,8 @@
 #
 # usage: scripts/bench-e2e.sh BIN [JOB…] [--formats "mp4 webm …"]
 #   BIN   the folder holding a release fxhost and its plugins
-#   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column.
+#   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column
+#   (ms wall/CPU/KB), run beside the others.
 set -euo pipefail
 set -f  # ffmpeg filter graphs hold brackets: no globbing
 bin=${1:?usage: bench-e2e.sh BIN [JOB…]}
@@ -156,9 +157,9 @@ for job in "${jobs[@]}"; do
     else
       # shellcheck disable=SC2086
       read -r t tc < <(best "$bin/fxhost" $a $common --out "$out")
-      if [ -n "${BEFORE_BIN:-}" ] && { [ "$f" = png ] || [ "$f" = gif ]; }; then
-        # shellcheck disable=SC2086
-        read -r bt btc < <(best "$BEFORE_BIN/fxhost" $a $common --out "$work/before.$f")
+      # shellcheck disable=SC2086
+      if [ -n "${BEFORE_BIN:-}" ] && timed=$(best "$BEFORE_BIN/fxhost" $a $common --out "$work/before.$f" 2>/dev/null); then
+        read -r bt btc <<< "$timed"
         before="$bt/$btc/$(( $(size "$work/before.$f") / 1024 ))"
       fi
     fi

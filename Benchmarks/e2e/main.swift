@@ -9,11 +9,11 @@ import Glibc
 // same bytes and the per-pixel arithmetic fxhost used before libswscale.
 // (Whole runs, for every format, are timed by scripts/bench-e2e.sh.)
 
-/// This thread's CPU seconds: the machine is shared, and the work measured here runs on one thread,
-/// so its CPU time is the figure that does not depend on what else is running.
+/// The process's CPU seconds, every thread's: the machine is shared, so CPU time is the figure that
+/// depends least on what else is running, and a conversion split over threads is counted whole.
 func seconds() -> Double {
     var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 

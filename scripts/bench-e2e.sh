@@ -8,7 +8,8 @@
 #
 # usage: scripts/bench-e2e.sh BIN [JOB…] [--formats "mp4 webm …"]
 #   BIN   the folder holding a release fxhost and its plugins
-#   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column.
+#   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column
+#   (ms wall/CPU/KB), run beside the others.
 set -euo pipefail
 set -f  # ffmpeg filter graphs hold brackets: no globbing
 bin=${1:?usage: bench-e2e.sh BIN [JOB…]}
@@ -83,7 +84,36 @@ print("%d %d" % (wall * 1000, cpu * 1000))
 PY
 }
 
-# ffmpeg's encoder and settings for each format, matching fxhost's (docs/OUTPUTS.md).
+# The same for several shell commands run in turn, round after round, so that a change in the
+# machine's load falls on all of them alike; one line each, "- -" for one that failed.
+side_by_side() {
+  python3 - "$@" <<'PY'
+import os, resource, subprocess, sys, time
+runs = {c: [] for c in sys.argv[1:]}
+failed = set()
+for _ in range(int(os.environ.get("RUNS", "3"))):
+    for c in sys.argv[1:]:
+        if c in failed:
+            continue
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.monotonic()
+        r = subprocess.run(["sh", "-c", c], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wall = time.monotonic() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if r.returncode != 0:
+            failed.add(c)
+            continue
+        runs[c].append((wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)))
+for c in sys.argv[1:]:
+    if c in failed or not runs[c]:
+        print("- -")
+    else:
+        wall, cpu = min(runs[c])
+        print("%d %d" % (wall * 1000, cpu * 1000))
+PY
+}
+
+# ffmpeg's encoder and settings for each format, matching fxhost's (docs/OUTPUTS.md), quoted for sh -c.
 ffmpeg_args() {
   case "$1" in
     y4m) echo "-f yuv4mpegpipe -pix_fmt yuv444p" ;;
@@ -91,7 +121,7 @@ ffmpeg_args() {
     webm) echo "-c:v libvpx-vp9 -crf 32 -b:v 0 -deadline good -cpu-used 4 -row-mt 1 -pix_fmt yuv420p" ;;
     webp) echo "-c:v libwebp_anim -quality 80 -loop 0 -pix_fmt yuv420p" ;;
     png) echo "-f apng -plays 0 -pred mixed -pix_fmt rgb24" ;;
-    gif) echo "-filter_complex split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=floyd_steinberg -loop 0" ;;
+    gif) echo "-filter_complex 'split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=floyd_steinberg' -loop 0" ;;
   esac
 }
 
@@ -136,7 +166,7 @@ if [ "${jobs[0]}" = gif-quality ]; then
   exit 0
 fi
 
-echo "e2e: 1280x720, 60 fps, 1 s (61 frames), release build, best of ${RUNS:-3}; ffmpeg encodes fxhost's own Y4M"
+echo "e2e: 1280x720, 60 fps, 1 s (61 frames), release build, best of ${RUNS:-3} rounds (fxhost, ffmpeg and before run in turn); ffmpeg encodes fxhost's own Y4M"
 echo "ms: wall/CPU; ratio: fxhost's whole run over ffmpeg's encode alone, wall (CPU)"
 printf "%-10s %-5s %12s %9s %12s %9s %13s %16s  %s\n" job format "fxhost ms" "KB" "ffmpeg ms" "KB" ratio "before ms/KB" target
 for job in "${jobs[@]}"; do
@@ -147,23 +177,26 @@ for job in "${jobs[@]}"; do
     out="$work/$job.$f"
     before="-"
     if [ "$f" = y4m ]; then
-      # shellcheck disable=SC2086
-      read -r t tc < <(best sh -c "'$bin/fxhost' $a $common --out - --format y4m > '$out'")
-      if [ -n "${BEFORE_BIN:-}" ]; then
-        read -r bt btc < <(best sh -c "'$BEFORE_BIN/fxhost' $a $common --out - --format y4m > '$work/before.$f'")
-        before="$bt/$btc"
-      fi
+      mine="'$bin/fxhost' $a $common --out - --format y4m > '$out'"
+      older="'${BEFORE_BIN:-}/fxhost' $a $common --out - --format y4m > '$work/before.$f'"
     else
-      # shellcheck disable=SC2086
-      read -r t tc < <(best "$bin/fxhost" $a $common --out "$out")
-      if [ -n "${BEFORE_BIN:-}" ] && { [ "$f" = png ] || [ "$f" = gif ]; }; then
-        # shellcheck disable=SC2086
-        read -r bt btc < <(best "$BEFORE_BIN/fxhost" $a $common --out "$work/before.$f")
-        before="$bt/$btc/$(( $(size "$work/before.$f") / 1024 ))"
+      mine="'$bin/fxhost' $a $common --out '$out'"
+      older="'${BEFORE_BIN:-}/fxhost' $a $common --out '$work/before.$f'"
+    fi
+    theirs="ffmpeg -v error -y -i '$work/$job.y4m' $(ffmpeg_args "$f") '$work/ff.$f'"
+    commands=("$mine" "$theirs")
+    [ -n "${BEFORE_BIN:-}" ] && commands+=("$older")
+    mapfile -t timed < <(side_by_side "${commands[@]}")
+    read -r t tc <<< "${timed[0]}"
+    read -r ft ftc <<< "${timed[1]}"
+    [ "$t" != - ] && [ "$ft" != - ] || { echo "bench e2e: $job $f failed" >&2; exit 1; }
+    if [ -n "${BEFORE_BIN:-}" ]; then
+      read -r bt btc <<< "${timed[2]}"
+      if [ "$bt" != - ]; then
+        before="$bt/$btc"
+        [ "$f" = y4m ] || before="$before/$(( $(size "$work/before.$f") / 1024 ))"
       fi
     fi
-    # shellcheck disable=SC2046
-    read -r ft ftc < <(best ffmpeg -v error -y -i "$work/$job.y4m" $(ffmpeg_args "$f") "$work/ff.$f")
     printf "%-10s %-5s %12s %9s %12s %9s %13s %16s  %s\n" "$job" "$f" "$t/$tc" $(( $(size "$out") / 1024 )) "$ft/$ftc" \
       $(( $(size "$work/ff.$f") / 1024 )) "$(ratio "$t" "$ft") ($(ratio "$tc" "$ftc"))" "$before" "$(target "$f")"
   done

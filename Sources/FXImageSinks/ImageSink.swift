@@ -11,7 +11,9 @@ public class ImageSink: Sink {
     public init(renderer: Renderer) { self.renderer = renderer }
 
     public func consume(_ snapshot: Snapshot) throws {
-        try consume(frame: renderer.render(snapshot))
+        guard readsRows else { return try consume(frame: renderer.render(snapshot)) }
+        frameCount += 1
+        try renderer.render(snapshot) { try write(rows: $0) }
     }
 
     /// Writes a frame rendered elsewhere (`fxhost join` feeds the frames of a
@@ -23,6 +25,13 @@ public class ImageSink: Sink {
 
     /// Writes one rendered frame (subclasses).
     func write(_ frame: Frame) throws { fatalError("subclass") }
+
+    /// Whether `write(rows:)` takes the renderer's pixels in place (video:
+    /// one copy less a frame); the bytes written are those `write(_:)` writes.
+    var readsRows: Bool { false }
+
+    /// Writes the renderer's own pixels, lent for the call (subclasses with `readsRows`).
+    func write(rows: PixelRows) throws { try write(rows.frame()) }
 
     public func finish() throws { fatalError("subclass") }
 

@@ -10,6 +10,8 @@ import FXSinks
 /// tagged so; an odd width or height gets one more column or row repeating
 /// the last. MP4 moves its index to the front (`+faststart`) so it plays
 /// while loading. The file is built in memory and written whole at the end.
+/// Encoding runs on a thread of its own, a few frames behind rendering;
+/// frames reach the encoder in order, so the bytes do not depend on timing.
 public final class VideoWriter: ImageSink {
     public enum Format: String, Sendable {
         case mp4, webm
@@ -29,6 +31,10 @@ public final class VideoWriter: ImageSink {
     private let format: Format
     private let encoder: VideoEncoder
     private let background: (r: UInt8, g: UInt8, b: UInt8)
+    /// Whether the renderer's pixels can be encoded as they are: even sizes, and nothing to
+    /// composite (premultiplied colour over black is the colour; an opaque background leaves
+    /// every pixel opaque, where premultiplied and straight agree).
+    private let direct: Bool
 
     /// Opens the encoder now, so that a missing codec fails before any sampling.
     public init(renderer: Renderer, output: OutputFile, fps: Double, format: Format, crf: Int? = nil) throws {
@@ -38,10 +44,19 @@ public final class VideoWriter: ImageSink {
         background = (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()), UInt8((c.blue * 255).rounded()))
         encoder = try VideoEncoder(format: format, width: renderer.pixelWidth, height: renderer.pixelHeight,
                                    rate: Y4MWriter.rate(fps), crf: crf ?? format.defaultCRF)
+        direct = renderer.pixelWidth % 2 == 0 && renderer.pixelHeight % 2 == 0 && (background == (0, 0, 0) || c.alpha >= 1)
         super.init(renderer: renderer)
     }
 
+    deinit { encoder.stop() }
+
     public override var wantsEvenFrames: Bool { true }
+
+    override var readsRows: Bool { direct }
+
+    override func write(rows: PixelRows) throws {
+        try encoder.encode(rows, index: frameCount - 1)
+    }
 
     override func write(_ frame: Frame) throws {
         let rgbx = PixelLayout.paddedToEven(PixelLayout.rgbx(frame, over: background), width: frame.width, height: frame.height)
@@ -60,18 +75,35 @@ final class VideoEncoder {
     private var muxer: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>
-    private var picture: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let converter: YCbCrConverter
+    private let width: Int, height: Int
+    /// Made at the first frame of each kind: `Frame`s are RGBX, the renderer's own rows BGRX.
+    private var rgbxConverter: YCbCrConverter?
+    private var bgrxConverter: YCbCrConverter?
     private let file = MemoryFile()
     private var finished = false
+    /// Pictures converted and waiting for the encoder, and pictures it is done with: three in all, so that one is
+    /// being filled while one waits and one is encoded.
+    private var pictures: [UnsafeMutablePointer<AVFrame>] = []
+    private let filled = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
+    private let free = HandOffQueue<UnsafeMutablePointer<AVFrame>>()
+    private var worker: BackgroundJob<Void>?
+    /// The picture last queued from the renderer's rows, and the render it holds.
+    private var last: (picture: UnsafeMutablePointer<AVFrame>, sequence: Int)?
+    /// Converters for bands of rows, by height, and the planes they fill.
+    private var bandConverters: [Int: YCbCrConverter] = [:]
+    private var bandPlanes: [UInt8] = []
+    /// A whole picture converted as two bands at once, one on a second thread (the machine has two cores).
+    private var halves: (top: Band, bottom: Band, YCbCrConverter, YCbCrConverter)?
+    private var secondPlanes: [UInt8] = []
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
         // Errors are reported by fxhost in one line; libav's own chatter (x264's statistics) is not wanted.
         av_log_set_level(AV_LOG_QUIET)
         let w = PixelLayout.even(width), h = PixelLayout.even(height)
-        converter = try YCbCrConverter(width: w, height: h, chroma: .quarter)
+        self.width = w
+        self.height = h
         func fail(_ what: String, _ code: Int32) -> OutputError {
             OutputError("\(format.rawValue) output: \(what) failed (\(VideoEncoder.message(code)))")
         }
@@ -131,14 +163,19 @@ final class VideoEncoder {
         rc = avformat_write_header(m, &muxOptions)
         guard rc >= 0 else { throw fail("writing the \(format.rawValue) header", rc) }
 
-        picture = av_frame_alloc()
         packet = av_packet_alloc()
-        guard let picture, packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
-        picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        picture.pointee.width = Int32(w)
-        picture.pointee.height = Int32(h)
-        rc = av_frame_get_buffer(picture, 0)
-        guard rc >= 0 else { throw fail("a frame buffer", rc) }
+        guard packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
+        for _ in 0..<3 {
+            guard let picture = av_frame_alloc() else { throw OutputError("\(format.rawValue) output: out of memory") }
+            pictures.append(picture)
+            picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+            picture.pointee.width = Int32(w)
+            picture.pointee.height = Int32(h)
+            rc = av_frame_get_buffer(picture, 0)
+            guard rc >= 0 else { throw fail("a frame buffer", rc) }
+            free.put(picture)
+        }
+        worker = BackgroundJob { self.work() }
     }
 
     deinit {
@@ -148,34 +185,169 @@ final class VideoEncoder {
             avformat_free_context(muxer)
         }
         avcodec_free_context(&codec)
-        av_frame_free(&picture)
+        for var picture in pictures as [UnsafeMutablePointer<AVFrame>?] { av_frame_free(&picture) }
         av_packet_free(&packet)
     }
 
     /// Encodes frame `index` (its timestamp, in frames), RGBX at the encoder's size.
     func encode(_ rgbx: [UInt8], index: Int) throws {
-        guard let picture else { return }
-        var rc = av_frame_make_writable(picture)
-        guard rc >= 0 else { throw error("a writable frame", rc) }
-        withUnsafeMutablePointer(to: &picture.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
-                let ls = picture.pointee.linesize
-                rgbx.withUnsafeBufferPointer { src in
-                    converter.convert(src.baseAddress!, into: [planes[0]!, planes[1]!, planes[2]!],
-                                      strides: [Int(ls.0), Int(ls.1), Int(ls.2)])
+        if rgbxConverter == nil { rgbxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter) }
+        let converter = rgbxConverter!
+        last = nil
+        try submit(index) { _, planes, strides in
+            rgbx.withUnsafeBufferPointer { converter.convert($0.baseAddress!, into: planes, strides: strides) }
+        }
+    }
+
+    /// Encodes frame `index` from the renderer's rows, which must be at the encoder's size. When the
+    /// renderer redrew only a band of rows since the picture queued last, that picture is copied and
+    /// only the band converted again (see `band(_:)`).
+    func encode(_ rows: PixelRows, index: Int) throws {
+        if bgrxConverter == nil {
+            bgrxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter, input: .bgrx)
+        }
+        let whole = bgrxConverter!
+        if halves == nil && width * height >= 1 << 16 {
+            let middle = (height / 2) & ~1
+            let top = Band(rows: 0..<min(height, middle + Self.bandMargin), kept: 0..<middle)
+            let bottom = Band(rows: max(0, middle - Self.bandMargin)..<height, kept: middle..<height)
+            halves = (top, bottom, try YCbCrConverter(width: width, height: top.rows.count, chroma: .quarter, input: .bgrx),
+                      try YCbCrConverter(width: width, height: bottom.rows.count, chroma: .quarter, input: .bgrx))
+        }
+        var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Band, converter: YCbCrConverter)?
+        if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) {
+            if b.rows.isEmpty {
+                partial = (last.picture, b, whole)
+            } else if let c = bandConverters[b.rows.count] {
+                partial = (last.picture, b, c)
+            } else if bandConverters.count < 16 {
+                let c = try YCbCrConverter(width: width, height: b.rows.count, chroma: .quarter, input: .bgrx)
+                bandConverters[b.rows.count] = c
+                partial = (last.picture, b, c)
+            }
+        }
+        last = (try submit(index) { picture, planes, strides in
+            if let (previous, band, converter) = partial {
+                if previous != picture { copyPlanes(from: previous, to: planes, strides: strides) }
+                guard !band.rows.isEmpty else { return }
+                convert(band, of: rows, with: converter, into: planes, strides: strides, scratch: &bandPlanes)
+            } else if let (top, bottom, first, second) = halves {
+                // Each half writes only its own kept rows, from planes of its own.
+                nonisolated(unsafe) var other = secondPlanes
+                secondPlanes = []  // the second thread's planes, not a copy of them
+                nonisolated(unsafe) let target = planes
+                let job = ParallelJob { self.convert(bottom, of: rows, with: second, into: target, strides: strides, scratch: &other) }
+                job.start()
+                convert(top, of: rows, with: first, into: planes, strides: strides, scratch: &bandPlanes)
+                job.join()
+                secondPlanes = other
+            } else {
+                whole.convert(rows.base, stride: rows.stride, into: planes, strides: strides)
+            }
+        }, rows.sequence)
+    }
+
+    /// A band of rows to convert again: `rows`, even-aligned, with a margin either side so that
+    /// the 4:2:0 chroma of the rows `kept` (the changed ones) sees the same neighbours as in the
+    /// whole picture.
+    struct Band {
+        let rows: Range<Int>
+        let kept: Range<Int>
+    }
+
+    /// Rows either side of a band: more than the bilinear 2:1 chroma filter reaches beyond a pair of rows.
+    static let bandMargin = 4
+
+    /// The band for the rows `changed`; nil when most of the picture changed (it is converted whole).
+    func band(_ changed: Range<Int>) -> Band? {
+        guard !changed.isEmpty else { return Band(rows: 0..<0, kept: 0..<0) }
+        let kept = (changed.lowerBound & ~1)..<min(height, (changed.upperBound + 1) & ~1)
+        let rows = max(0, kept.lowerBound - Self.bandMargin)..<min(height, kept.upperBound + Self.bandMargin)
+        return rows.count * 4 <= height * 3 ? Band(rows: rows, kept: kept) : nil
+    }
+
+    private func copyPlanes(from previous: UnsafeMutablePointer<AVFrame>, to planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
+        withUnsafeBytes(of: previous.pointee.data) { raw in
+            let from = raw.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            let ls = previous.pointee.linesize
+            let fromStrides = [Int(ls.0), Int(ls.1), Int(ls.2)]
+            for p in 0..<3 {
+                let (w, h) = p == 0 ? (width, height) : (width / 2, height / 2)
+                for y in 0..<h { (planes[p] + y * strides[p]).update(from: from[p]! + y * fromStrides[p], count: w) }
+            }
+        }
+    }
+
+    /// Converts `band` as a picture of its own and keeps its rows `band.kept`.
+    private func convert(_ band: Band, of rows: PixelRows, with converter: YCbCrConverter,
+                         into planes: [UnsafeMutablePointer<UInt8>], strides: [Int], scratch: inout [UInt8]) {
+        let (ls, cs) = converter.planeSizes
+        if scratch.count < ls + 2 * cs { scratch = [UInt8](repeating: 0, count: ls + 2 * cs) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let out = [base, base + ls, base + ls + cs]
+            converter.convert(rows.base + band.rows.lowerBound * rows.stride, stride: rows.stride, into: out,
+                              strides: [width, width / 2, width / 2])
+            let skip = band.kept.lowerBound - band.rows.lowerBound
+            for y in 0..<band.kept.count {
+                (planes[0] + (band.kept.lowerBound + y) * strides[0]).update(from: out[0] + (skip + y) * width, count: width)
+            }
+            for y in 0..<(band.kept.count / 2) {
+                for p in 1...2 {
+                    (planes[p] + (band.kept.lowerBound / 2 + y) * strides[p]).update(from: out[p] + (skip / 2 + y) * (width / 2),
+                                                                                     count: width / 2)
                 }
             }
         }
+    }
+
+    /// Converts into a free picture and queues it for the encoding thread; returns the picture.
+    @discardableResult
+    private func submit(_ index: Int, _ convert: (UnsafeMutablePointer<AVFrame>, [UnsafeMutablePointer<UInt8>], [Int]) -> Void) throws
+        -> UnsafeMutablePointer<AVFrame> {
+        guard let picture = free.take() else { throw OutputError("\(format.rawValue) output: the encoder has stopped") }
+        if let e = free.failure { free.put(picture); throw e }
+        let rc = av_frame_make_writable(picture)
+        guard rc >= 0 else { free.put(picture); throw error("a writable frame", rc) }
+        withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
+                let ls = picture.pointee.linesize
+                convert(picture, [planes[0]!, planes[1]!, planes[2]!], [Int(ls.0), Int(ls.1), Int(ls.2)])
+            }
+        }
         picture.pointee.pts = Int64(index)
-        rc = avcodec_send_frame(codec, picture)
-        guard rc >= 0 else { throw error("encoding frame \(index)", rc) }
-        try drain()
+        filled.put(picture)
+        return picture
+    }
+
+    /// The encoding thread: pictures in the order queued, each handed back when the encoder is done with it.
+    private func work() {
+        while let picture = filled.take() {
+            if free.failure == nil {
+                do {
+                    let rc = avcodec_send_frame(codec, picture)
+                    guard rc >= 0 else { throw error("encoding frame \(picture.pointee.pts)", rc) }
+                    try drain()
+                } catch { free.fail(error) }
+            }
+            free.put(picture)
+        }
+    }
+
+    /// Waits for the encoding thread to finish the queued pictures, and ends it.
+    func stop() {
+        guard let job = worker else { return }
+        worker = nil
+        filled.end()
+        job.result()
     }
 
     /// Flushes the encoder, writes the trailer and returns the whole file.
     func finish() throws -> [UInt8] {
         guard !finished else { return file.bytes }
         finished = true
+        stop()
+        if let e = free.failure { throw e }
         var rc = avcodec_send_frame(codec, nil)
         guard rc >= 0 else { throw error("flushing the encoder", rc) }
         try drain()

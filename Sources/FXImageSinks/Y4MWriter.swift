@@ -4,21 +4,33 @@ import FXSinks
 
 /// YUV4MPEG2 video (`| ffmpeg -i - out.mp4`): evenly spaced frames, 4:4:4
 /// chroma, BT.601 limited range (converted by libswscale), composited over
-/// the background (default black).
+/// the background (default black). Each pixel's Y′CbCr depends on that pixel
+/// alone, so only the rows the renderer redrew are converted again.
 public final class Y4MWriter: ImageSink {
     private let out: OutputFile
     private let fps: Double
-    /// Made with the header, at the first frame.
+    /// Made with the header, at the first frame (`Frame`s are RGBX, the renderer's rows BGRX).
     private var converter: YCbCrConverter?
+    private var rowConverter: YCbCrConverter?
+    /// Converters for bands of rows, by height: a band is converted as a picture of its own.
+    private var bandConverters: [Int: YCbCrConverter] = [:]
     private var planes: [UInt8] = []
+    /// The render `planes` hold, when they came from the renderer's rows.
+    private var converted: Int?
+    /// Whether the renderer's pixels need no compositing (see `VideoWriter`).
+    private let direct: Bool
 
     public init(renderer: Renderer, output: OutputFile, fps: Double) {
         out = output
         self.fps = fps
+        let c = renderer.background.clamped
+        direct = Y4MWriter.opaque(renderer.background) == (0, 0, 0) || c.alpha >= 1
         super.init(renderer: renderer)
     }
 
     public override var wantsEvenFrames: Bool { true }
+
+    override var readsRows: Bool { direct }
 
     /// The frame rate as a ratio: exact for whole rates, NTSC's for x/1.001.
     static func rate(_ fps: Double) -> (Int, Int) {
@@ -28,19 +40,57 @@ public final class Y4MWriter: ImageSink {
         return (Int((fps * 1000).rounded()), 1000)
     }
 
+    private func header(width: Int, height: Int) throws {
+        let (n, d) = Y4MWriter.rate(fps)
+        try out.write("YUV4MPEG2 W\(width) H\(height) F\(n):\(d) Ip A1:1 C444\n")
+    }
+
     override func write(_ frame: Frame) throws {
         if converter == nil {
-            let (n, d) = Y4MWriter.rate(fps)
-            try out.write("YUV4MPEG2 W\(frame.width) H\(frame.height) F\(n):\(d) Ip A1:1 C444\n")
+            if rowConverter == nil { try header(width: frame.width, height: frame.height) }
             converter = try YCbCrConverter(width: frame.width, height: frame.height, chroma: .full)
         }
-        converter!.convert(PixelLayout.rgbx(frame, over: background), into: &planes)
+        converter!.convert(PixelLayout.rgbx(frame, over: Y4MWriter.opaque(renderer.background)), into: &planes)
+        converted = nil
         try out.write("FRAME\n")
         try out.write(planes)
     }
 
-    private var background: (r: UInt8, g: UInt8, b: UInt8) {
-        let c = renderer.background.clamped
+    override func write(rows: PixelRows) throws {
+        if rowConverter == nil {
+            if converter == nil { try header(width: rows.width, height: rows.height) }
+            rowConverter = try YCbCrConverter(width: rows.width, height: rows.height, chroma: .full, input: .bgrx)
+        }
+        let (ls, _) = rowConverter!.planeSizes
+        if planes.count != 3 * ls { planes = [UInt8](repeating: 0, count: 3 * ls) }
+        var band = converted == rows.sequence - 1 ? rows.changedRows : 0..<rows.height
+        var converter = rowConverter!
+        if !band.isEmpty && band.count < rows.height {
+            if let c = bandConverters[band.count] {
+                converter = c
+            } else if bandConverters.count < 16 {
+                converter = try YCbCrConverter(width: rows.width, height: band.count, chroma: .full, input: .bgrx)
+                bandConverters[band.count] = converter
+            } else {
+                band = 0..<rows.height
+            }
+        }
+        if !band.isEmpty {
+            let w = rows.width
+            planes.withUnsafeMutableBufferPointer { dst in
+                let at = dst.baseAddress! + band.lowerBound * w
+                converter.convert(rows.base + band.lowerBound * rows.stride, stride: rows.stride,
+                                  into: [at, at + ls, at + 2 * ls], strides: [w, w, w])
+            }
+        }
+        converted = rows.sequence
+        try out.write("FRAME\n")
+        try out.write(planes)
+    }
+
+    /// The background's colour, for compositing.
+    static func opaque(_ background: Color) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let c = background.clamped
         return (UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()), UInt8((c.blue * 255).rounded()))
     }
 

@@ -35,12 +35,29 @@ public final class Renderer {
     /// Renders one snapshot.
     public func render(_ snapshot: Snapshot) -> Frame {
         composite(snapshot)
-        return Frame(width: pixelWidth, height: pixelHeight, pixels: target.rgba(), time: snapshot.time)
+        return target.withRows(time: snapshot.time) { $0.frame() }
     }
+
+    /// Renders one snapshot and lends the result to `body` without copying it
+    /// (video encoders read the rows in place). The rows are the renderer's
+    /// own: valid only inside `body`, and changed by the next render.
+    /// With the rows comes which of them this render redrew (`PixelRows.changedRows`).
+    public func render<T>(_ snapshot: Snapshot, lending body: (PixelRows) throws -> T) rethrows -> T {
+        clip = .zero
+        composite(snapshot)
+        // composite() leaves the clip empty when nothing changed; cairo draws nothing outside it.
+        let top = max(0, min(pixelHeight, Int(clip.minY.rounded(.down))))
+        let bottom = max(top, min(pixelHeight, Int(clip.maxY.rounded(.up))))
+        return try target.withRows(time: snapshot.time, sequence: composites, changedRows: top..<bottom, body)
+    }
+
+    /// Frames composited so far.
+    private var composites = 0
 
     /// Draws a snapshot into the renderer's own surface without copying the
     /// pixels out: what a benchmark of drawing alone measures.
     public func composite(_ snapshot: Snapshot) {
+        composites += 1
         let tree = RenderTree(snapshot.layers)
         let device = Homography.scale(scale, scale)
         // Only what changed since the last frame is redrawn; nothing changed, nothing drawn.

@@ -32,25 +32,15 @@ final class Surface {
     }
 
     /// The pixels as premultiplied RGBA bytes.
-    func rgba() -> [UInt8] {
+    func rgba() -> [UInt8] { withRows(time: 0) { $0.frame().pixels } }
+
+    /// Lends the surface's own pixels, without a copy, to `body`.
+    func withRows<T>(time: Double, sequence: Int = 1, changedRows: Range<Int>? = nil, _ body: (PixelRows) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let v = row[x]
-                    let i = (y * width + x) * 4
-                    dst[i] = UInt8(truncatingIfNeeded: v >> 16)
-                    dst[i + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    dst[i + 2] = UInt8(truncatingIfNeeded: v)
-                    dst[i + 3] = UInt8(truncatingIfNeeded: v >> 24)
-                }
-            }
-        }
-        return out
+        let rows = PixelRows(width: width, height: height, base: UnsafePointer(cairo_image_surface_get_data(surface)!),
+                             stride: Int(cairo_image_surface_get_stride(surface)), time: time,
+                             sequence: sequence, changedRows: changedRows)
+        return try body(rows)
     }
 
     /// A surface holding premultiplied RGBA pixels (an image's).

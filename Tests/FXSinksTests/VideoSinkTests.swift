@@ -170,4 +170,97 @@ import FXSinks
         let rgb = webp.frames[3].enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
         #expect(psnr(rgb, frames[3].opaque()) > 30)
     }
+
+    /// 320×240 (large enough that a whole picture is converted as two bands on two threads): a box
+    /// slides for 0.2 s and stops (the renderer redraws only its rows, then nothing), then the
+    /// whole stage turns grey (every row redrawn). Behind the box, a still gradient that changes colour
+    /// every row: a band's 4:2:0 chroma converted without the rows around it would differ at its edges.
+    func bandedStage() throws -> Stage {
+        let stage = Stage(size: Size(320, 240))
+        var gradient = [UInt8](repeating: 255, count: 320 * 240 * 4)
+        for y in 0..<240 {
+            for x in 0..<320 {
+                let i = (y * 320 + x) * 4
+                gradient[i] = UInt8(y); gradient[i + 1] = UInt8(x * 255 / 319); gradient[i + 2] = UInt8(255 - y)
+            }
+        }
+        let back = stage.makeLayer(.layer, name: "gradient")
+        try back.setFrame(Rect(0, 0, 320, 240))
+        try back.set(.contents, .image(Image(width: 320, height: 240, pixels: gradient, label: "gradient")))
+        try stage.root.addSublayer(back)
+        let l = stage.makeLayer(.layer, name: "box")
+        try l.setFrame(Rect(40, 100, 30, 30))
+        try l.set(.backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0)))
+        try stage.root.addSublayer(l)
+        var slide = Animation.basic(KeyPath(.position, .x), from: .number(60), to: .number(250))
+        slide.timing.duration = 0.2
+        slide.timing.fillMode = .forwards
+        slide.isRemovedOnCompletion = false
+        try l.add(slide, forKey: "slide")
+        var grey = Animation.basic(KeyPath(.backgroundColor), from: .color(.clear), to: .color(Color(red: 0.5, green: 0.5, blue: 0.5)))
+        grey.timing.beginTime = 0.3
+        grey.timing.duration = 0.05
+        grey.timing.fillMode = .forwards
+        grey.isRemovedOnCompletion = false
+        try back.add(grey, forKey: "grey")
+        return stage
+    }
+
+    static let bandedTimes = (0..<14).map { Double($0) / 30 }
+
+    /// A sink fed snapshots (it reads the renderer's rows in place and converts only the rows
+    /// redrawn) writes the same bytes as one fed whole frames rendered elsewhere (`fxhost join`'s
+    /// way, every frame converted whole from a copy).
+    @Test(arguments: ["mp4", "webm", "y4m"], [Color.clear, Color(red: 0.2, green: 0.4, blue: 0.6), Color(red: 1, green: 1, blue: 0, alpha: 0.5)])
+    func renderedRowsGiveTheBytesOfWholeFrames(_ format: String, _ background: Color) throws {
+        let s = try bandedStage()
+        func sink(_ path: String) throws -> ImageSink {
+            let renderer = Renderer(stageSize: s.size, background: background)
+            let out = try OutputFile(path: path)
+            if format == "y4m" { return Y4MWriter(renderer: renderer, output: out, fps: 30) }
+            return try VideoWriter(renderer: renderer, output: out, fps: 30, format: format == "mp4" ? .mp4 : .webm)
+        }
+        let inPlace = try sink(dir + "/rows.\(format)"), whole = try sink(dir + "/frames.\(format)")
+        // Premultiplied colour over black, or an opaque background: nothing to composite, so the rows are read in place.
+        #expect(inPlace.readsRows == (background.alpha == 0 || background.alpha == 1))
+        let elsewhere = Renderer(stageSize: s.size, background: background)
+        for t in Self.bandedTimes {
+            let snap = try s.sample(at: t)
+            try inPlace.consume(snap)
+            try whole.consume(frame: elsewhere.render(snap))
+        }
+        try inPlace.finish()
+        try whole.finish()
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/rows.\(format)"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: dir + "/frames.\(format)"))
+        #expect(a.count > 1000 && a == b)
+    }
+
+    @Test func bandsConvertedAgainDecodeToEveryFrame() throws {
+        // Lossless H.264, read back by ffmpeg: what is left is 4:2:0 chroma and rounding
+        // (above 30 dB); a band converted from the wrong rows, or left from an older picture (the box
+        // where it was), costs a frame far more than that.
+        let s = try bandedStage()
+        let path = dir + "/banded.mp4"
+        let sink = try VideoWriter(renderer: Renderer(stageSize: s.size), output: try OutputFile(path: path), fps: 30, format: .mp4, crf: 0)
+        let reference = Renderer(stageSize: s.size)
+        var frames: [Frame] = []
+        for t in Self.bandedTimes {
+            let snap = try s.sample(at: t)
+            frames.append(reference.render(snap))
+            try sink.consume(snap)
+        }
+        try sink.finish()
+        let decoded = try decodedRGB(path, width: 320, height: 240)
+        #expect(decoded.count == frames.count)
+        for (k, (got, frame)) in zip(decoded, frames).enumerated() { #expect(psnr(got, frame.opaque()) > 30, "frame \(k)") }
+        // The box's place in the last frame: where it stopped, not where it started.
+        let (x, y) = (250, 115)
+        #expect(got(decoded.last!, x, y).r > 200 && got(decoded.last!, 60, 115) != got(decoded.last!, x, y))
+    }
+
+    func got(_ rgb: [UInt8], _ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let i = (y * 320 + x) * 3
+        return (rgb[i], rgb[i + 1], rgb[i + 2])
+    }
 }

@@ -52,17 +52,13 @@ enum ParticleRaster {
     /// (or the operator is neither OVER nor ADD), for the caller to draw with cairo.
     static func draw(_ field: ParticleField, _ cr: OpaquePointer, sprites: [Sprite?], alpha: Double,
                      strategy: Strategy = Strategy()) -> Bool {
-        let surface = cairo_get_group_target(cr)
-        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return false }
         let op = cairo_get_operator(cr)
-        guard op == CAIRO_OPERATOR_OVER || op == CAIRO_OPERATOR_ADD else { return false }
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        var ox = 0.0, oy = 0.0
-        cairo_surface_get_device_offset(surface, &ox, &oy)
+        guard op == CAIRO_OPERATOR_OVER || op == CAIRO_OPERATOR_ADD, let device = DeviceTarget(cr) else { return false }
+        let surface = device.surface, height = device.height
+        let (ox, oy) = device.offset
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
-        guard let clips = deviceClip(cr, offset: (ox, oy), width: width, height: height) else { return false }
+        let clips = device.clip.map { ($0.x0, $0.y0, $0.x1, $0.y1) }
         guard !clips.isEmpty else { return true }
         // Placed in two halves on two threads when there are many: each half in order.
         var earlier: [Placed] = []
@@ -119,29 +115,6 @@ enum ParticleRaster {
         }
         cairo_surface_mark_dirty(surface)
         return true
-    }
-
-    /// The clip as device-pixel rectangles, or nil when it is not whole-pixel rectangles.
-    private static func deviceClip(_ cr: OpaquePointer, offset: (Double, Double), width: Int, height: Int)
-        -> [(Int, Int, Int, Int)]? {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        let list = cairo_copy_clip_rectangle_list(cr)
-        cairo_restore(cr)
-        guard let list else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        var clips: [(Int, Int, Int, Int)] = []
-        for i in 0..<Int(list.pointee.num_rectangles) {
-            let r = list.pointee.rectangles[i]
-            // Cairo anti-aliases fractional clip edges; those are left to it.
-            guard r.x == r.x.rounded(), r.y == r.y.rounded(), r.width == r.width.rounded(), r.height == r.height.rounded(),
-                  abs(r.x) < 1e9, abs(r.y) < 1e9, r.width < 1e9, r.height < 1e9 else { return nil }
-            let x0 = max(0, Int(r.x + offset.0)), y0 = max(0, Int(r.y + offset.1))
-            let x1 = min(width, Int(r.x + r.width + offset.0)), y1 = min(height, Int(r.y + r.height + offset.1))
-            if x1 > x0 && y1 > y0 { clips.append((x0, y0, x1, y1)) }
-        }
-        return clips
     }
 
     /// Which particles touch each band, in drawing order: band b's are

@@ -50,6 +50,8 @@ let package = Package(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
+        // Pixel kernels the encoders run on every frame (RGB to Y′CbCr), in C the compiler vectorises.
+        .target(name: "CPixels", path: "Sources/CPixels"),
         .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",
-            dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib", "CAVFormat", "CSwscale", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
+            dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),

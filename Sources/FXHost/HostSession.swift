@@ -88,6 +88,8 @@ public final class HostSession {
     /// A non-OK status becomes a `HostError.plugin` naming the plugin, the
     /// phase and the plugin's message.
     public func callPlugin(_ phase: String, _ body: () -> Int32) throws {
+        pthread_mutex_lock(HostSession.callLock)
+        defer { pthread_mutex_unlock(HostSession.callLock) }
         let outer = (HostSession.current, self.phase)
         HostSession.current = self
         self.phase = phase
@@ -110,6 +112,22 @@ public final class HostSession {
         }
         if callDepth == 0 { flushReports(except: nil) }
     }
+
+    /// Plugin calls take turns in the process. The state they go through
+    /// (Isolation's stack of phases, the C flag that tells a host call
+    /// interrupted by a signal handler) is the process's, not the thread's;
+    /// fxhost calls plugins from one thread, but tests run several sessions
+    /// side by side on several threads. Recursive: a callback inside a host
+    /// call inside plugin code is a plugin call on the same thread.
+    nonisolated(unsafe) static let callLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(m, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        return m
+    }()
 
     static func statusName(_ s: Int32) -> String {
         switch s {

@@ -43,7 +43,6 @@ let package = Package(
         .systemLibrary(
             name: "CAVFormat", path: "Sources/CAVFormat", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
-        .systemLibrary(name: "CSwscale", path: "Sources/CSwscale", pkgConfig: "libswscale", providers: [.apt(["libswscale-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(

@@ -6,8 +6,8 @@ set -euo pipefail
 # Build: libffi for factory calls; cairo, pango, pixman, libpng and zlib for
 # pixels; DejaVu so that text renders the same everywhere.
 packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
-# The encoders: libavformat/libavcodec (H.264 and VP9), libswscale, libwebp(mux), libdeflate, libimagequant.
-packages+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libwebp-dev libdeflate-dev libimagequant-dev)
+# The encoders: libavformat/libavcodec (H.264 and VP9), libwebp(mux), libdeflate, libimagequant.
+packages+=(libavformat-dev libavcodec-dev libavutil-dev libwebp-dev libdeflate-dev libimagequant-dev)
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 # The independent-renderer tests draw the same scenes with headless Chromium.

@@ -6,7 +6,7 @@ import Glibc
 
 // The Y4M part of `scripts/bench.sh e2e`: milliseconds per 1280×720 frame
 // spent converting RGB to Y′CbCr and writing, beside the plain copy of the
-// same bytes and the per-pixel arithmetic fxhost used before libswscale.
+// same bytes and the per-pixel arithmetic in Double fxhost used first.
 // (Whole runs, for every format, are timed by scripts/bench-e2e.sh.)
 
 /// The process's CPU seconds, every thread's: the machine is shared, so CPU time is the figure that
@@ -50,7 +50,7 @@ func crossfade() throws -> Stage {
     return stage
 }
 
-/// fxhost's conversion before libswscale: per pixel, in Double.
+/// fxhost's first conversion: per pixel, in Double.
 func oldConversion(_ rgb: [UInt8], count: Int) -> [UInt8] {
     var planes = [UInt8](repeating: 0, count: count * 3)
     rgb.withUnsafeBufferPointer { src in
@@ -105,7 +105,7 @@ func ms(_ s: Double) -> String {
     return String(v)
 }
 print("y4m: CPU ms per 1280×720 frame, conversion to 4:4:4 BT.601 and writing to a file (release build; drawing, \(ms(render)) ms, subtracted)")
-print("  fxhost (libswscale)   copy alone   ratio   before (per-pixel Double, conversion only)   target")
+print("  fxhost (CPixels)      copy alone   ratio   before (per-pixel Double, conversion only)   target")
 print("  \(ms(y4m))" + String(repeating: " ", count: max(1, 22 - ms(y4m).count)) + ms(copy)
       + String(repeating: " ", count: max(1, 13 - ms(copy).count)) + "\(((y4m / copy) * 100).rounded() / 100)x"
       + String(repeating: " ", count: 4) + ms(before) + String(repeating: " ", count: 40) + "<= 2 ms")

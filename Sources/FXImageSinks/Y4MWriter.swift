@@ -3,7 +3,7 @@ import FXRender
 import FXSinks
 
 /// YUV4MPEG2 video (`| ffmpeg -i - out.mp4`): evenly spaced frames, 4:4:4
-/// chroma, BT.601 limited range (converted by libswscale), composited over
+/// chroma, BT.601 limited range (converted by `YCbCrConverter`), composited over
 /// the background (default black). Each pixel's Y′CbCr depends on that pixel
 /// alone, so only the rows the renderer redrew are converted again.
 public final class Y4MWriter: ImageSink {

@@ -10,9 +10,11 @@ public final class Layer {
     /// renderer recognise the same layer from one snapshot to the next.
     public let id: Int
     // The sampler reads these for every layer of every sample, from two threads
-    // at once; they change only between samples, on the host's one thread (the
-    // model is never mutated while it is sampled). Their accesses are therefore
+    // at once; the model changes only between samples, on the host's one thread
+    // (while sampling, a layer may compact its own ended animations, and only
+    // the one thread that presents it touches it). Their accesses are therefore
     // not checked for exclusivity at run time: the check was a tenth of a sample.
+    // Every change that sampling would see moves the stage's `modelVersion`.
     @exclusivity(unchecked) public var name: String { didSet { stage?.modelChanged() } }
     public private(set) weak var superlayer: Layer?
     @exclusivity(unchecked) public private(set) var sublayers: [Layer] = [] { didSet { stage?.modelChanged() } }

@@ -90,12 +90,9 @@ final class VideoEncoder {
     private var worker: BackgroundJob<Void>?
     /// The picture last queued from the renderer's rows, and the render it holds.
     private var last: (picture: UnsafeMutablePointer<AVFrame>, sequence: Int)?
-    /// Converters for bands of rows, by height, and the planes they fill.
-    private var bandConverters: [Int: YCbCrConverter] = [:]
-    private var bandPlanes: [UInt8] = []
-    /// A whole picture converted as two bands at once, one on a second thread (the machine has two cores).
-    private var halves: (top: Band, bottom: Band, YCbCrConverter, YCbCrConverter)?
-    private var secondPlanes: [UInt8] = []
+    /// Where a whole picture is cut to be converted as two bands at once, one on a second thread
+    /// (the machine has two cores); nil for small pictures.
+    private var middle: Int?
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
@@ -207,63 +204,35 @@ final class VideoEncoder {
             bgrxConverter = try YCbCrConverter(width: width, height: height, chroma: .quarter, input: .bgrx)
         }
         let whole = bgrxConverter!
-        if halves == nil && width * height >= 1 << 16 {
-            let middle = (height / 2) & ~1
-            let top = Band(rows: 0..<min(height, middle + Self.bandMargin), kept: 0..<middle)
-            let bottom = Band(rows: max(0, middle - Self.bandMargin)..<height, kept: middle..<height)
-            halves = (top, bottom, try YCbCrConverter(width: width, height: top.rows.count, chroma: .quarter, input: .bgrx),
-                      try YCbCrConverter(width: width, height: bottom.rows.count, chroma: .quarter, input: .bgrx))
-        }
-        var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Band, converter: YCbCrConverter)?
-        if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) {
-            if b.rows.isEmpty {
-                partial = (last.picture, b, whole)
-            } else if let c = bandConverters[b.rows.count] {
-                partial = (last.picture, b, c)
-            } else if bandConverters.count < 16 {
-                let c = try YCbCrConverter(width: width, height: b.rows.count, chroma: .quarter, input: .bgrx)
-                bandConverters[b.rows.count] = c
-                partial = (last.picture, b, c)
-            }
-        }
+        if middle == nil && width * height >= 1 << 16 { middle = (height / 2) & ~1 }
+        var partial: (previous: UnsafeMutablePointer<AVFrame>, band: Range<Int>)?
+        if let last, last.sequence == rows.sequence - 1, let b = band(rows.changedRows) { partial = (last.picture, b) }
         last = (try submit(index) { picture, planes, strides in
-            if let (previous, band, converter) = partial {
+            if let (previous, band) = partial {
                 if previous != picture { copyPlanes(from: previous, to: planes, strides: strides) }
-                guard !band.rows.isEmpty else { return }
-                convert(band, of: rows, with: converter, into: planes, strides: strides, scratch: &bandPlanes)
-            } else if let (top, bottom, first, second) = halves {
-                // Each half writes only its own kept rows, from planes of its own.
-                nonisolated(unsafe) var other = secondPlanes
-                secondPlanes = []  // the second thread's planes, not a copy of them
+                whole.convert(rows.base, stride: rows.stride, rows: band, into: planes, strides: strides)
+            } else if let middle {
+                // The halves write rows of their own in the same planes.
                 nonisolated(unsafe) let target = planes
-                let job = ParallelJob { self.convert(bottom, of: rows, with: second, into: target, strides: strides, scratch: &other) }
+                let job = ParallelJob {
+                    whole.convert(rows.base, stride: rows.stride, rows: middle..<self.height, into: target, strides: strides)
+                }
                 job.start()
-                convert(top, of: rows, with: first, into: planes, strides: strides, scratch: &bandPlanes)
+                whole.convert(rows.base, stride: rows.stride, rows: 0..<middle, into: planes, strides: strides)
                 job.join()
-                secondPlanes = other
             } else {
                 whole.convert(rows.base, stride: rows.stride, into: planes, strides: strides)
             }
         }, rows.sequence)
     }
 
-    /// A band of rows to convert again: `rows`, even-aligned, with a margin either side so that
-    /// the 4:2:0 chroma of the rows `kept` (the changed ones) sees the same neighbours as in the
-    /// whole picture.
-    struct Band {
-        let rows: Range<Int>
-        let kept: Range<Int>
-    }
-
-    /// Rows either side of a band: more than the bilinear 2:1 chroma filter reaches beyond a pair of rows.
-    static let bandMargin = 4
-
-    /// The band for the rows `changed`; nil when most of the picture changed (it is converted whole).
-    func band(_ changed: Range<Int>) -> Band? {
-        guard !changed.isEmpty else { return Band(rows: 0..<0, kept: 0..<0) }
-        let kept = (changed.lowerBound & ~1)..<min(height, (changed.upperBound + 1) & ~1)
-        let rows = max(0, kept.lowerBound - Self.bandMargin)..<min(height, kept.upperBound + Self.bandMargin)
-        return rows.count * 4 <= height * 3 ? Band(rows: rows, kept: kept) : nil
+    /// The rows to convert again for the rows `changed`, widened to whole 2×2 blocks (each
+    /// chroma sample depends on its block alone); nil when most of the picture changed (it is
+    /// converted whole).
+    func band(_ changed: Range<Int>) -> Range<Int>? {
+        guard !changed.isEmpty else { return 0..<0 }
+        let rows = (changed.lowerBound & ~1)..<min(height, (changed.upperBound + 1) & ~1)
+        return rows.count * 4 <= height * 3 ? rows : nil
     }
 
     private func copyPlanes(from previous: UnsafeMutablePointer<AVFrame>, to planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
@@ -278,28 +247,6 @@ final class VideoEncoder {
         }
     }
 
-    /// Converts `band` as a picture of its own and keeps its rows `band.kept`.
-    private func convert(_ band: Band, of rows: PixelRows, with converter: YCbCrConverter,
-                         into planes: [UnsafeMutablePointer<UInt8>], strides: [Int], scratch: inout [UInt8]) {
-        let (ls, cs) = converter.planeSizes
-        if scratch.count < ls + 2 * cs { scratch = [UInt8](repeating: 0, count: ls + 2 * cs) }
-        scratch.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            let out = [base, base + ls, base + ls + cs]
-            converter.convert(rows.base + band.rows.lowerBound * rows.stride, stride: rows.stride, into: out,
-                              strides: [width, width / 2, width / 2])
-            let skip = band.kept.lowerBound - band.rows.lowerBound
-            for y in 0..<band.kept.count {
-                (planes[0] + (band.kept.lowerBound + y) * strides[0]).update(from: out[0] + (skip + y) * width, count: width)
-            }
-            for y in 0..<(band.kept.count / 2) {
-                for p in 1...2 {
-                    (planes[p] + (band.kept.lowerBound / 2 + y) * strides[p]).update(from: out[p] + (skip / 2 + y) * (width / 2),
-                                                                                     count: width / 2)
-                }
-            }
-        }
-    }
 
     /// Converts into a free picture and queues it for the encoding thread; returns the picture.
     @discardableResult

@@ -12,8 +12,6 @@ public final class Y4MWriter: ImageSink {
     /// Made with the header, at the first frame (`Frame`s are RGBX, the renderer's rows BGRX).
     private var converter: YCbCrConverter?
     private var rowConverter: YCbCrConverter?
-    /// Converters for bands of rows, by height: a band is converted as a picture of its own.
-    private var bandConverters: [Int: YCbCrConverter] = [:]
     private var planes: [UInt8] = []
     /// The render `planes` hold, when they came from the renderer's rows.
     private var converted: Int?
@@ -63,25 +61,11 @@ public final class Y4MWriter: ImageSink {
         }
         let (ls, _) = rowConverter!.planeSizes
         if planes.count != 3 * ls { planes = [UInt8](repeating: 0, count: 3 * ls) }
-        var band = converted == rows.sequence - 1 ? rows.changedRows : 0..<rows.height
-        var converter = rowConverter!
-        if !band.isEmpty && band.count < rows.height {
-            if let c = bandConverters[band.count] {
-                converter = c
-            } else if bandConverters.count < 16 {
-                converter = try YCbCrConverter(width: rows.width, height: band.count, chroma: .full, input: .bgrx)
-                bandConverters[band.count] = converter
-            } else {
-                band = 0..<rows.height
-            }
-        }
-        if !band.isEmpty {
-            let w = rows.width
-            planes.withUnsafeMutableBufferPointer { dst in
-                let at = dst.baseAddress! + band.lowerBound * w
-                converter.convert(rows.base + band.lowerBound * rows.stride, stride: rows.stride,
-                                  into: [at, at + ls, at + 2 * ls], strides: [w, w, w])
-            }
+        let band = converted == rows.sequence - 1 ? rows.changedRows : 0..<rows.height
+        let w = rows.width
+        planes.withUnsafeMutableBufferPointer { dst in
+            let at = dst.baseAddress!
+            rowConverter!.convert(rows.base, stride: rows.stride, rows: band, into: [at, at + ls, at + 2 * ls], strides: [w, w, w])
         }
         converted = rows.sequence
         try out.write("FRAME\n")

@@ -38,6 +38,21 @@ final class YCbCrConverter {
                planes[0], strides[0], planes[1], strides[1], planes[2], strides[2])
     }
 
+    /// Converts rows `band` of the picture at `pixels` into the same rows of the planes at `planes`
+    /// (the whole picture's); each pixel's values depend on it alone, or for 4:2:0 on its 2×2 block,
+    /// so a band converted alone gives the bytes of the whole. For 4:2:0 the band's ends must be even.
+    func convert(_ pixels: UnsafePointer<UInt8>, stride: Int, rows band: Range<Int>,
+                 into planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
+        guard !band.isEmpty else { return }
+        let k = chroma == .full ? 1 : 2
+        precondition(band.lowerBound % k == 0 && band.upperBound % k == 0 && band.upperBound <= height, "a band of whole blocks")
+        let kernel = chroma == .full ? fx_ycbcr444 : fx_ycbcr420
+        let y0 = band.lowerBound
+        kernel(pixels + y0 * stride, stride, red, blue, Int32(width), Int32(band.count),
+               planes[0] + y0 * strides[0], strides[0], planes[1] + y0 / k * strides[1], strides[1],
+               planes[2] + y0 / k * strides[2], strides[2])
+    }
+
     /// Converts into one buffer holding the three planes one after another (Y4M's layout).
     func convert(_ pixels: UnsafePointer<UInt8>, stride: Int? = nil, into out: inout [UInt8]) {
         let (ls, cs) = planeSizes

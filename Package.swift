@@ -49,9 +49,10 @@ let package = Package(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
-        // Pixel kernels the encoders run on every frame (RGB to Y′CbCr), in C the compiler vectorises.
+        // Pixel kernels run on every frame (RGB to Y′CbCr for the encoders, rows composited for the
+        // renderer), in C: SSE2 where the CPU has it, plain C the compiler vectorises elsewhere.
         .target(name: "CPixels", path: "Sources/CPixels"),
-        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
@@ -88,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "TestSupport"],
             path: "Tests/FXSinksTests"),
-        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo"], path: "Tests/FXRenderTests"),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
             name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],

@@ -39,7 +39,9 @@ enum ContentDrawing {
 
     // MARK: - Image contents
 
-    static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache, alpha: Double = 1) {
+    /// With `batch`, a paint pixel for pixel is gathered there (for the caller to flush) instead of done now.
+    static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache, alpha: Double = 1,
+                         batch: BandedPaint.Batch? = nil) {
         guard case .image(let img?) = l[.contents], img.width > 0, img.height > 0 else { return }
         let b = LayerGeometry.bounds(l)
         let iw = Double(img.width), ih = Double(img.height)
@@ -71,7 +73,12 @@ enum ContentDrawing {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, iw, ih)
         cairo_clip(cr)
-        if !BandedPaint.paint(surface.surface, cr, alpha: alpha) { cairo_paint_with_alpha(cr, alpha) }
+        if let plan = BandedPaint.plan(surface.surface, cr, alpha: alpha, owner: surface) {
+            if let batch { batch.add(plan) } else { BandedPaint.run([plan]) }
+        } else {
+            batch?.flush()
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 

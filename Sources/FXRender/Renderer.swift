@@ -118,8 +118,10 @@ public final class Renderer {
 
     // MARK: - Layers
 
-    /// Draws layer `i` whose local → target map is `h`.
-    private func draw(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
+    /// Draws layer `i` whose local → target map is `h`; with `batch`, a layer that
+    /// `drawsOneImage` gathers its paint there.
+    private func draw(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool,
+                      batch: BandedPaint.Batch? = nil) {
         let l = tree.layers[i]
         let opacity = max(0, min(1, l.number(.opacity)))
         guard !l.bool(.isHidden), opacity > 0 else { return }
@@ -139,7 +141,7 @@ public final class Renderer {
         // can take it directly, with the same result and no offscreen pass.
         let single = tree.children[i].isEmpty && drawnItems(l) <= 1
         guard group, !(single && tree.mask[i] == nil && !shadow) else {
-            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity)
+            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
         let layerSurface = borrow()
@@ -191,7 +193,7 @@ public final class Renderer {
     }
 
     private func drawBody(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool,
-                          alpha: Double = 1) {
+                          alpha: Double = 1, batch: BandedPaint.Batch? = nil) {
         let l = tree.layers[i]
         let cr = out.cr
         cairo_save(cr)
@@ -203,7 +205,7 @@ public final class Renderer {
         }
         if coveringLayer == i && out === target { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
         ContentDrawing.background(l, cr, alpha: alpha)
-        ContentDrawing.contents(l, cr, images: images, alpha: alpha)
+        ContentDrawing.contents(l, cr, images: images, alpha: alpha, batch: batch)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         switch l.kind {
         case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha)
@@ -225,12 +227,34 @@ public final class Renderer {
         case .layer, .replicator: break
         case .emitter: if let field = l.particles { ParticleDrawing.draw(field, cr, images: images, alpha: alpha) }
         }
+        // Sublayers that each draw one image are gathered, so that images painted
+        // pixel for pixel (a crossfade's) are done together, row by row.
+        var batch: BandedPaint.Batch?
         for c in tree.children[i] {
-            draw(tree, c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), into: out, allowTransitions: true)
+            let hc = LayerGeometry.toParent(tree.layers[c], parent: l).then(h)
+            let joins = drawsOneImage(tree, c, hc)
+            if joins {
+                if batch == nil { batch = BandedPaint.Batch() }
+            } else {
+                batch?.flush()
+            }
+            draw(tree, c, hc, into: out, allowTransitions: true, batch: joins ? batch : nil)
         }
+        batch?.flush()
         cairo_set_matrix(cr, &m)
         ContentDrawing.border(l, cr)
         cairo_restore(cr)
+    }
+
+    /// Whether drawing layer `i` through `h` paints its image contents into the
+    /// target and nothing else (no background, border, own content, sublayers,
+    /// mask, shadow, transition or perspective): then its paint may wait in a
+    /// batch until the next thing drawn, with the same result.
+    private func drawsOneImage(_ tree: RenderTree, _ i: Int, _ h: Homography) -> Bool {
+        let l = tree.layers[i]
+        guard h.isAffine, l.kind == .layer, tree.children[i].isEmpty, tree.mask[i] == nil, l.transitions.isEmpty,
+              case .image(let img?) = l[.contents], img.width > 0 else { return false }
+        return drawnItems(l) == 1 && !(l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0)
     }
 
     // MARK: - Perspective

@@ -118,20 +118,38 @@ enum BandedPaint {
         cairo_surface_mark_dirty(target.surface)
     }
 
+    /// One clip rectangle of one plan, as the row loop reads it.
+    private struct Segment {
+        let y0, y1, x0, count: Int
+        /// The source pixel that lands on (x0, 0) of the target, were the image extended up.
+        let source: UnsafeRawPointer
+        let sourceStride: Int
+        let copy: Bool
+        let mask: UInt8
+    }
+
     /// Rows `rows` of the target, each with every plan applied in order.
     private static func paintRows(_ plans: [Plan], rows: Range<Int>) {
         let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(plans[0].target.surface)!)
         let stride = plans[0].target.stride
-        let sources = plans.map { UnsafeRawPointer(cairo_image_surface_get_data($0.source)!) }
-        for y in rows {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for (p, source) in zip(plans, sources) {
-                for b in p.boxes where b.y0 <= y && y < b.y1 {
-                    let from = (source + (y - p.dy) * p.sourceStride).assumingMemoryBound(to: UInt32.self) + (b.x0 - p.dx)
-                    if p.op == CAIRO_OPERATOR_SOURCE {
-                        (row + b.x0).update(from: from, count: b.x1 - b.x0)
+        var segments: [Segment] = []
+        for p in plans {
+            let base = UnsafeRawPointer(cairo_image_surface_get_data(p.source)!)
+            for b in p.boxes {
+                segments.append(Segment(y0: b.y0, y1: b.y1, x0: b.x0, count: b.x1 - b.x0,
+                                        source: base + (b.x0 - p.dx) * 4 - p.dy * p.sourceStride,
+                                        sourceStride: p.sourceStride, copy: p.op == CAIRO_OPERATOR_SOURCE, mask: p.mask))
+            }
+        }
+        segments.withUnsafeBufferPointer { list in
+            for y in rows {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for s in list where s.y0 <= y && y < s.y1 {
+                    let from = (s.source + y * s.sourceStride).assumingMemoryBound(to: UInt32.self)
+                    if s.copy {
+                        (row + s.x0).update(from: from, count: s.count)
                     } else {
-                        fx_over_row(row + b.x0, from, Int32(b.x1 - b.x0), p.mask)
+                        fx_over_row(row + s.x0, from, Int32(s.count), s.mask)
                     }
                 }
             }

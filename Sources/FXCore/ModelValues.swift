@@ -5,6 +5,11 @@
 struct ModelValues: Sendable {
     private var entries: [AnimatedValue] = []
 
+    /// Whether `test` holds for one of the properties set to other than their defaults.
+    func containsProperty(where test: (Property) -> Bool) -> Bool {
+        entries.withUnsafeBufferPointer { e in e.contains { test($0.property) } }
+    }
+
     subscript(_ p: Property) -> Value {
         get {
             // Through a pointer: the scan compares properties without copying entries.

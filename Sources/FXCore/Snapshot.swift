@@ -86,4 +86,18 @@ public struct PresentedLayer: Sendable {
 
     /// The value at a key path, presented.
     public func value(at kp: KeyPath) -> Value { kp.extract(from: self[kp.property]) }
+
+    /// Whether every property presents the same value here as in `other`
+    /// (`self[p] == other[p]` for every `p`; emitter cell fields aside). Only
+    /// the properties either layer sets or animates can differ, so only those
+    /// are compared: what a renderer asks of each layer every frame to find
+    /// what changed, which a comparison of every property made costly.
+    public func presentsSameValues(as other: PresentedLayer) -> Bool {
+        func differs(_ p: Property) -> Bool { self[p] != other[p] }
+        func anyDiffers(_ a: ArraySlice<AnimatedValue>) -> Bool {
+            a.withUnsafeBufferPointer { b in b.contains { $0.cell == nil && differs($0.property) } }
+        }
+        return !anyDiffers(animated) && !anyDiffers(other.animated)
+            && !model.containsProperty(where: differs) && !other.model.containsProperty(where: differs)
+    }
 }

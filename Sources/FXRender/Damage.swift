@@ -10,12 +10,23 @@ import FXCore
 /// redraw would, so the saving never shows.
 struct Damage {
     struct LayerState: Equatable {
-        let values: [Value]
+        /// The layer and its mask, compared by their presented values.
+        let layer: PresentedLayer
+        let mask: PresentedLayer?
         let map: [Double]
         let transitions: [Double]
-        let mask: [Value]
         /// An emitter's particles (empty for other layers).
         let particles: [Particle]
+
+        static func == (a: LayerState, b: LayerState) -> Bool {
+            guard a.map == b.map, a.transitions == b.transitions, a.layer.presentsSameValues(as: b.layer) else { return false }
+            switch (a.mask, b.mask) {
+            case (nil, nil): break
+            case (let x?, let y?): guard x.presentsSameValues(as: y) else { return false }
+            default: return false
+            }
+            return a.particles == b.particles
+        }
     }
 
     private var previous: [Int: (state: LayerState, box: Rect)] = [:]
@@ -86,10 +97,10 @@ struct Damage {
         for (i, l) in tree.layers.enumerated() {
             let m = maps[i].m
             let state = LayerState(
-                values: Property.allCases.map { l[$0] },
+                layer: l,
+                mask: tree.mask[i].map { tree.layers[$0] },
                 map: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8],
                 transitions: l.transitions.map(\.progress),
-                mask: tree.mask[i].map { mi in Property.allCases.map { tree.layers[mi][$0] } } ?? [],
                 particles: l.particles?.particles ?? [])
             var box = boxes[i] ?? .zero
             if let limit = limits[i] { box = box.intersection(limit) ?? .zero }

@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "FXCore", path: "Sources/FXCore"),
         // Pixel kernels the encoders run on every frame (RGB to Y′CbCr), in C the compiler vectorises.
         .target(name: "CPixels", path: "Sources/CPixels"),
-        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CPixels
 import Glibc  // libm only
 import FXCore
 
@@ -61,6 +62,7 @@ extension ParticleRaster {
         let box: (x0: Int, y0: Int, x1: Int, y1: Int)
         /// The level's top-left texel (inside the border), its size and row length.
         let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
+        let alphaQuads: UnsafeMutablePointer<UInt32>
         let width, height, rowLength: Int
         let white: Bool
         let kind: Kind
@@ -97,6 +99,7 @@ extension ParticleRaster {
             width = lv.width; height = lv.height; rowLength = lv.width + 4
             texels = sprite.texels + lv.offset + 2 * rowLength + 2
             alphaPairs = sprite.alphaPairs + lv.offset + 2 * rowLength + 2
+            alphaQuads = sprite.alphaQuads + lv.offset + 2 * rowLength + 2
             // The sample at device pixel (x, y) is (u0 + dx.u·x + dy.u·y, v0 + dx.v·x + dy.v·y).
             let dx = (u: ia * f, v: ib * f), dy = (u: ic * f, v: id * f)
             let u0 = (ia * (0.5 - tx) + ic * (0.5 - ty) + sx) * f - 0.5
@@ -148,11 +151,33 @@ extension ParticleRaster {
             guard x1 > x0, y1 > y0 else { return }
             let spans = strategy.rowSpans
             let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
+            if strategy.pixelLoop != .swift && rule != .tintLanes {
+                return drawC(me, out, x0, x1, y0, y1, spans, rule, portable: strategy.pixelLoop == .portableC)
+            }
             if spans && me.pointee.spansBound {
                 draw(me, out, x0, x1, y0, y1, spans, rule, WithinSpans.self)
             } else {
                 draw(me, out, x0, x1, y0, y1, spans, rule, Clamped.self)
             }
+        }
+
+        /// The same pixels by the C loops (fxparticles.h), which compute them by the same rules.
+        private static func drawC(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int,
+                                  _ spans: Bool, _ rule: Kind, portable: Bool) {
+            let q = me.pointee
+            var c = fx_particle(
+                u: Int64(q.u), v: Int64(q.v), dux: Int64(q.dux), dvx: Int64(q.dvx), duy: Int64(q.duy), dvy: Int64(q.dvy),
+                box_x0: Int64(q.box.x0), box_y0: Int64(q.box.y0),
+                left_u: q.left.u, left_v: q.left.v, right_u: q.right.u, right_v: q.right.v, slope_u: q.slope.u, slope_v: q.slope.v,
+                quads: UnsafePointer(q.alphaQuads), texels: UnsafePointer(q.texels),
+                row_length: Int64(q.rowLength), width: Int64(q.width), height: Int64(q.height),
+                alpha256: UInt32(q.alpha256), tint: Lanes.pack(q.tint))
+            let kind = rule == .grey ? FX_PARTICLE_GREY : rule == .tint ? FX_PARTICLE_TINT : FX_PARTICLE_COLOUR
+            var flags: Int32 = out.additive ? FX_PARTICLE_ADD : 0
+            if spans { flags |= FX_PARTICLE_SPANS }
+            if !(spans && q.spansBound) { flags |= FX_PARTICLE_CLAMP }
+            if portable { flags |= FX_PARTICLE_PORTABLE }
+            fx_particle_draw(&c, kind, flags, out.pixels, out.stride, Int64(x0), Int64(x1), Int64(y0), Int64(y1))
         }
 
         @inline(__always)

@@ -19,12 +19,13 @@ enum ParticleRaster {
     struct SpriteView: @unchecked Sendable {
         let levels: UnsafeBufferPointer<MipChain.Level>
         let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
+        let alphaQuads: UnsafeMutablePointer<UInt32>
         let grey: Bool
         let source: (x: Double, y: Double, w: Double, h: Double)
 
         init(_ s: Sprite) {
             levels = UnsafeBufferPointer(s.mips.levelList)
-            texels = s.mips.texels; alphaPairs = s.mips.alphaPairs
+            texels = s.mips.texels; alphaPairs = s.mips.alphaPairs; alphaQuads = s.mips.alphaQuads
             grey = s.mips.grey
             source = s.source
         }
@@ -42,6 +43,18 @@ enum ParticleRaster {
         /// Draw particles that need only the sprite's alpha (coloured ones, and white ones
         /// of grey sprites) from the alpha alone; off, from all four channels.
         var alphaPaths = true
+        /// Which pixel loop draws.
+        var pixelLoop = PixelLoop.c
+    }
+
+    enum PixelLoop {
+        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2.
+        case c
+        /// The C loops' portable form, as on CPUs without SSE2.
+        case portableC
+        /// The Swift loop, kept as the reference the C loops are tested against.
+        /// (The `tintLanes` kind is drawn by it always.)
+        case swift
     }
 
     /// Bands of rows drawn as one piece of work (32 rows of a 1280-wide target is 160 KiB: cache-sized).

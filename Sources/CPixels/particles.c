@@ -1,5 +1,7 @@
 #include "fxparticles.h"
 
+#include <math.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -290,6 +292,94 @@ static void row_colour_sse2(const fx_particle *p, int add, int clamp, uint32_t *
 }
 
 #endif
+
+/* Swift's min and max, NaN and all. */
+static inline double min2(double x, double y) { return y < x ? y : x; }
+static inline double max2(double x, double y) { return y >= x ? y : x; }
+
+/* For a sample s = s0 + sx x + sy y: the pixels x of row y with -1 <= s < size are
+ * left + slope y <= x < right + slope y (every x when s hardly changes along a row). */
+static inline void edges(double s0, double sx, double sy, double size, double *left, double *right, double *slope) {
+    if (!(fabs(sx) > 1e-3)) {
+        *left = -1e9; *right = 1e9; *slope = 0;
+        return;
+    }
+    double a = (-1 - s0) / sx, b = (size - s0) / sx;
+    *left = sx > 0 ? a : b;
+    *right = sx > 0 ? b : a;
+    *slope = -sy / sx;
+}
+
+/* A channel, 0...1, to 0...255, rounded half away from zero. */
+static inline uint32_t channel(double v) { return (uint32_t)round(min2(1, max2(0, v)) * 255); }
+
+/* |o| + |sx| span_x + |sy| span_y stays far inside the fixed-point range. */
+static inline int bounded(double o, double sx, double sy, double span_x, double span_y) {
+    return fabs(sx) < 1e6 && fabs(sy) < 1e6 && fabs(o) + fabs(sx) * span_x + fabs(sy) * span_y < 1e9;
+}
+
+int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *sprite, fx_particle *out,
+                      fx_particle_box *box) {
+    const double sx = sprite->x, sy = sprite->y, w = sprite->w, h = sprite->h;
+    if (!(w > 0 && h > 0)) return 0;
+    /* translate(x, y) . rotate . scale . translate(-w/2, -h/2), then the matrix and the device offset. */
+    const double c = cos(in->rotation) * in->scale, s = sin(in->rotation) * in->scale;
+    const double a = in->xx * c + in->xy * s, b = in->yx * c + in->yy * s;
+    const double cc = -in->xx * s + in->xy * c, d = -in->yx * s + in->yy * c;
+    const double tx = in->xx * in->x + in->xy * in->y + in->x0 + in->offset_x - (a * w / 2 + cc * h / 2);
+    const double ty = in->yx * in->x + in->yy * in->y + in->y0 + in->offset_y - (b * w / 2 + d * h / 2);
+    const double det = a * d - b * cc;
+    if (!isfinite(det) || !(fabs(det) > 1e-12)) return 0;
+    const double xs0 = tx, xs1 = tx + a * w, xs2 = tx + cc * h, xs3 = tx + a * w + cc * h;
+    const double ys0 = ty, ys1 = ty + b * w, ys2 = ty + d * h, ys3 = ty + b * w + d * h;
+    const double bx0 = min2(min2(xs0, xs1), min2(xs2, xs3)), bx1 = max2(max2(xs0, xs1), max2(xs2, xs3));
+    const double by0 = min2(min2(ys0, ys1), min2(ys2, ys3)), by1 = max2(max2(ys0, ys1), max2(ys2, ys3));
+    if (!(bx0 > -1e9 && by0 > -1e9 && bx1 < 1e9 && by1 < 1e9)) return 0;
+    /* Device to texels of the drawn part; the level follows the texel step a pixel. */
+    const double ia = d / det, ib = -b / det, ic = -cc / det, id = a / det;
+    const double step = max2(sqrt(ia * ia + ib * ib), sqrt(ic * ic + id * id));
+    int64_t level = 0;
+    if (step >= 2) {
+        int e = ilogb(step);
+        level = e;
+    }
+    if (level > sprite->level_count - 1) level = sprite->level_count - 1;
+    const fx_mip_level lv = sprite->levels[level];
+    const double f = 1 / (double)((int64_t)1 << level);
+    /* Bilinear reads reach a texel of the level beyond the quad's edge. */
+    const double reach = (double)((int64_t)1 << level) * max2(sqrt(a * a + b * b), sqrt(cc * cc + d * d));
+    if (!(reach < 1e9)) return 0;
+    box->x0 = -ceiling(reach - bx0); box->y0 = -ceiling(reach - by0);
+    box->x1 = ceiling(bx1 + reach); box->y1 = ceiling(by1 + reach);
+    const int64_t rl = lv.width + 4;
+    box->origin = lv.offset + 2 * rl + 2;
+    /* The sample at device pixel (x, y) is (u0 + dxu x + dyu y, v0 + dxv x + dyv y). */
+    const double dxu = ia * f, dxv = ib * f, dyu = ic * f, dyv = id * f;
+    const double u0 = (ia * (0.5 - tx) + ic * (0.5 - ty) + sx) * f - 0.5;
+    const double v0 = (ib * (0.5 - tx) + id * (0.5 - ty) + sy) * f - 0.5;
+    const double cu = u0 + dxu * (double)box->x0 + dyu * (double)box->y0;
+    const double cv = v0 + dxv * (double)box->x0 + dyv * (double)box->y0;
+    const double span_x = (double)(box->x1 - box->x0), span_y = (double)(box->y1 - box->y0);
+    if (!bounded(cu, dxu, dyu, span_x, span_y) || !bounded(cv, dxv, dyv, span_x, span_y)) return 0;
+    const double one = 4294967296.0;
+    out->u = (int64_t)(cu * one); out->v = (int64_t)(cv * one);
+    out->dux = (int64_t)(dxu * one); out->dvx = (int64_t)(dxv * one);
+    out->duy = (int64_t)(dyu * one); out->dvy = (int64_t)(dyv * one);
+    out->box_x0 = box->x0; out->box_y0 = box->y0;
+    edges(u0, dxu, dyu, (double)lv.width, &out->left_u, &out->right_u, &out->slope_u);
+    edges(v0, dxv, dyv, (double)lv.height, &out->left_v, &out->right_v, &out->slope_v);
+    out->quads = sprite->quads + box->origin;
+    out->texels = sprite->texels + box->origin;
+    out->row_length = rl; out->width = lv.width; out->height = lv.height;
+    box->spans_bound = fabs(dxu) > 1e-3 && fabs(dxv) > 1e-3 && fabs(dxu) < 65536 && fabs(dxv) < 65536;
+    const double pa = min2(1, max2(0, in->alpha * in->opacity));
+    box->white = in->red == 1 && in->green == 1 && in->blue == 1;
+    box->kind = !box->white ? FX_PARTICLE_TINT : sprite->grey ? FX_PARTICLE_GREY : FX_PARTICLE_COLOUR;
+    out->alpha256 = (uint32_t)round(pa * 256);
+    out->tint = box->white ? 0
+        : channel(pa) << 24 | channel(in->red * pa) << 16 | channel(in->green * pa) << 8 | channel(in->blue * pa);
+    return 1;
+}
 
 int fx_particle_vectorised(void) {
 #if defined(__SSE2__)

@@ -1,3 +1,4 @@
+import CPixels
 import FXCore
 
 /// A particle image prepared for drawing many small copies: the drawn part
@@ -16,8 +17,8 @@ final class MipChain {
         let offset: Int
     }
     let levels: [Level]
-    /// `levels` at a fixed address, for `ParticleRaster.SpriteView`.
-    let levelList: UnsafeMutableBufferPointer<Level>
+    /// `levels` at a fixed address, for `ParticleRaster.SpriteView` (placing particles in C).
+    let levelList: UnsafeMutableBufferPointer<fx_mip_level>
     let texels: UnsafeMutablePointer<UInt64>
     /// Laid out as `texels`: each texel's alpha in the low 32 bits, the alpha of the
     /// texel below it in the high 32 (so one read gives a bilinear sample's column).
@@ -91,7 +92,7 @@ final class MipChain {
         }
         self.levels = levels
         levelList = UnsafeMutableBufferPointer.allocate(capacity: levels.count)
-        _ = levelList.initialize(from: levels)
+        _ = levelList.initialize(from: levels.map { fx_mip_level(width: Int64($0.width), height: Int64($0.height), offset: Int64($0.offset)) })
         self.texels = texels
         alphaPairs = pairs
         alphaQuads = quads

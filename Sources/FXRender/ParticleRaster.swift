@@ -1,4 +1,5 @@
 import CPangoCairo
+import CPixels
 import FXCore
 
 /// Particles composited straight into an image surface's pixels, bilinear
@@ -17,17 +18,16 @@ enum ParticleRaster {
     /// A sprite's chain seen through plain pointers, for placing thousands of particles
     /// without reference counting; valid while the `Sprite` it was made from lives.
     struct SpriteView: @unchecked Sendable {
-        let levels: UnsafeBufferPointer<MipChain.Level>
-        let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
-        let alphaQuads: UnsafeMutablePointer<UInt32>
-        let grey: Bool
-        let source: (x: Double, y: Double, w: Double, h: Double)
+        /// The chain and the drawn part, as `fx_particle_place` reads them.
+        let placing: fx_particle_sprite
+        let alphaPairs: UnsafeMutablePointer<UInt64>
 
         init(_ s: Sprite) {
-            levels = UnsafeBufferPointer(s.mips.levelList)
-            texels = s.mips.texels; alphaPairs = s.mips.alphaPairs; alphaQuads = s.mips.alphaQuads
-            grey = s.mips.grey
-            source = s.source
+            placing = fx_particle_sprite(
+                levels: UnsafePointer(s.mips.levelList.baseAddress!), level_count: Int64(s.mips.levelList.count),
+                texels: UnsafePointer(s.mips.texels), quads: UnsafePointer(s.mips.alphaQuads),
+                x: s.source.x, y: s.source.y, w: s.source.w, h: s.source.h, grey: s.mips.grey ? 1 : 0)
+            alphaPairs = s.mips.alphaPairs
         }
     }
 

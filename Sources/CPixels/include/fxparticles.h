@@ -78,6 +78,58 @@ typedef struct fx_particle {
 void fx_particle_draw(const fx_particle *p, int kind, int flags, uint32_t *pixels, ptrdiff_t stride,
                       int64_t x0, int64_t x1, int64_t y0, int64_t y1);
 
+/* One level of a sprite's mipmap chain: its size in texels (without the two-texel
+ * border) and where its top-left border texel is; rows are width + 4 long. */
+typedef struct fx_mip_level {
+    int64_t width, height, offset;
+} fx_mip_level;
+
+/* A sprite as placement needs it: its chain, and the drawn part in level-0 texels. */
+typedef struct fx_particle_sprite {
+    const fx_mip_level *levels;
+    int64_t level_count;
+    const uint64_t *texels;
+    const uint32_t *quads;
+    double x, y, w, h;
+    /* Every texel is grey (red = green = blue = alpha). */
+    int grey;
+} fx_particle_sprite;
+
+/* What placement finds beside the loop's own fields. */
+typedef struct fx_particle_box {
+    /* The device pixels the particle's bilinear reads can reach. */
+    int64_t x0, y0, x1, y1;
+    /* The level's top-left texel, as an index from the chain's start. */
+    int64_t origin;
+    /* Both samples change along a row (by more than 1/1000 and less than 2^16 texels
+     * a pixel): the row spans keep every sample within the border, unclamped. */
+    int spans_bound;
+    /* The colour is white (its alpha aside). */
+    int white;
+    /* FX_PARTICLE_TINT for coloured particles; else GREY or COLOUR, as the sprite is grey or not. */
+    int kind;
+} fx_particle_box;
+
+/* A particle in the emitter's coordinates, and how it is drawn. */
+typedef struct fx_particle_input {
+    double x, y, scale, rotation;
+    double red, green, blue, alpha;
+    /* The emitter's matrix to the device (cairo's xx, yx, xy, yy, x0, y0), the device
+     * offset, and the opacity the whole field is drawn at. */
+    double xx, yx, xy, yy, x0, y0;
+    double offset_x, offset_y, opacity;
+} fx_particle_input;
+
+/*
+ * Places a particle: the sprite's drawn part, centred on (x, y), scaled, turned by
+ * `rotation` (clockwise, y down), through the matrix; sampled from the mip level
+ * nearest its texels a pixel. Returns 0 for a particle that draws nothing, or too
+ * far away to place in fixed point. The sums are those of fxhost's Swift placement,
+ * in its order (no fused multiply-adds), so the same doubles on every CPU.
+ */
+int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *sprite, fx_particle *out,
+                      fx_particle_box *box);
+
 /* Whether fx_particle_draw has a vector loop on this CPU (else both are the portable one). */
 int fx_particle_vectorised(void);
 

@@ -163,8 +163,6 @@ static inline __attribute__((always_inline)) void alpha_group(
     const __m128i fu = _mm_srli_epi32(*ulo, 24), fv = _mm_srli_epi32(*vlo, 24);
     *ulo = _mm_add_epi32(*ulo, l->u4);
     *vlo = _mm_add_epi32(*vlo, l->v4);
-    /* Nothing to blend where the whole group reads clear texels (a round sprite's corners). */
-    if (_mm_movemask_epi8(_mm_cmpeq_epi32(q, zero)) == 0xFFFF) return;
     /* Weights as 16-bit pairs (256 - f, f), a pair a pixel. */
     const __m128i wu = _mm_or_si128(_mm_slli_epi32(fu, 16), _mm_sub_epi32(l->w256, fu));
     const __m128i wv = _mm_or_si128(_mm_slli_epi32(fv, 16), _mm_sub_epi32(l->w256, fv));

@@ -138,23 +138,31 @@ enum ParticleRaster {
 
         /// Over `first` then `second`, as one list.
         init(_ first: [Placed], _ second: [Placed], bands: Int) {
+            // Each particle's first and last band (none when last < first), read once from the large structs.
+            let count = first.count + second.count
+            var range = [(Int32, Int32)](repeating: (0, -1), count: count)
             var start = [Int](repeating: 0, count: bands + 1)
-            func range(_ q: Placed) -> ClosedRange<Int>? {
-                let b0 = max(0, q.box.y0 / ParticleRaster.bandHeight), b1 = min(bands - 1, (q.box.y1 - 1) / ParticleRaster.bandHeight)
-                return b0 <= b1 ? b0...b1 : nil
+            range.withUnsafeMutableBufferPointer { r in
+                start.withUnsafeMutableBufferPointer { s in
+                    func note(_ q: Placed, _ i: Int) {
+                        let b0 = max(0, q.box.y0 / ParticleRaster.bandHeight), b1 = min(bands - 1, (q.box.y1 - 1) / ParticleRaster.bandHeight)
+                        guard b0 <= b1 else { return }
+                        r[i] = (Int32(b0), Int32(b1))
+                        for b in b0...b1 { s[b + 1] += 1 }
+                    }
+                    for (i, q) in first.enumerated() { note(q, i) }
+                    for (i, q) in second.enumerated() { note(q, first.count + i) }
+                    for b in 0..<bands { s[b + 1] += s[b] }
+                }
             }
-            for q in first { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
-            for q in second { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
-            for b in 0..<bands { start[b + 1] += start[b] }
             var next = start
             var index = [Int32](repeating: 0, count: start[bands])
-            for (i, q) in first.enumerated() {
-                guard let r = range(q) else { continue }
-                for b in r { index[next[b]] = Int32(i); next[b] += 1 }
-            }
-            for (i, q) in second.enumerated() {
-                guard let r = range(q) else { continue }
-                for b in r { index[next[b]] = Int32(first.count + i); next[b] += 1 }
+            index.withUnsafeMutableBufferPointer { x in
+                next.withUnsafeMutableBufferPointer { n in
+                    for (i, (b0, b1)) in range.enumerated() where b0 <= b1 {
+                        for b in Int(b0)...Int(b1) { x[n[b]] = Int32(i); n[b] += 1 }
+                    }
+                }
             }
             self.index = index
             self.start = start

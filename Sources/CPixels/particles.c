@@ -120,49 +120,41 @@ static inline __m128i mul255_16(__m128i x, __m128i a) {
 /* What a group of four pixels needs of its particle, in registers. */
 typedef struct {
     const uint32_t *quads;
-    int64_t dux, dvx, row_length, width, height;
-    __m128i u4, v4, zero, w256, ones, c255, alpha256, tint;
+    /* Four pixels' steps (64-bit lanes); the border as 16-bit lanes (four across, four down); (1, row length) pairs. */
+    __m128i u4, v4, low, high, rows;
+    __m128i zero, w256, ones, c255, alpha256, tint;
 } alpha_loop;
 
-/* The texel index of sample (uf, vf), clamped into the border when asked (as texel_at). */
-static inline int64_t loop_texel(const alpha_loop *l, int clamp, int64_t uf, int64_t vf) {
-    int64_t iu = uf >> 32, iv = vf >> 32;
-    if (clamp) {
-        iu = iu < -2 ? -2 : iu > l->width ? l->width : iu;
-        iv = iv < -2 ? -2 : iv > l->height ? l->height : iv;
-    }
-    return iv * l->row_length + iu;
-}
-
 /*
- * Pixels 0 to n - 1 (n <= 4) of a group: the texel reads are scalar (one word a
- * pixel, its four alphas), the weights come from the samples' low words kept in
- * `ulo`, `vlo`, and the bilinear sample (as multiply-adds of 16-bit pairs), the
- * blend and the pack are vector work. A sample of zero leaves its pixel as it
- * was under either operator (MUL(d, 255) = d), so no pixel needs a test of its
- * own; a group of fewer than four reads and writes its own pixels alone.
+ * Pixels 0 to n - 1 (n <= 4) of a group. The samples are kept in 64-bit lanes
+ * (u01, u23: pixels 0 and 1, 2 and 3; v likewise): their high words are the
+ * texels, which with the row length make the indices (16-bit multiply-adds, as
+ * the level is less than 2^15 texels a side), their low words' top bytes the
+ * weights. The texel reads are scalar (one word a pixel, its four alphas); the
+ * bilinear sample (as multiply-adds of 16-bit pairs), the blend and the pack
+ * are vector work. A sample of zero leaves its pixel as it was under either
+ * operator (MUL(d, 255) = d), so no pixel needs a test of its own; a group of
+ * fewer than four reads and writes its own pixels alone.
  */
 static inline __attribute__((always_inline)) void alpha_group(
     const alpha_loop *l, const int kind, const int add, const int clamp, const int n, uint32_t *d,
-    int64_t *uf, int64_t *vf, __m128i *ulo, __m128i *vlo) {
-    uint32_t q0 = 0, q1 = 0, q2 = 0, q3 = 0;
-    int64_t u = *uf, v = *vf;
-    const int64_t dux = l->dux, dvx = l->dvx;
-#define READ(q)                                         \
-    q = l->quads[loop_texel(l, clamp, u, v)];           \
-    u = (int64_t)((uint64_t)u + (uint64_t)dux);         \
-    v = (int64_t)((uint64_t)v + (uint64_t)dvx);
-    READ(q0)
-    if (n > 1) { READ(q1) }
-    if (n > 2) { READ(q2) }
-    if (n > 3) { READ(q3) }
-#undef READ
-    *uf = u; *vf = v;
+    __m128i *u01, __m128i *u23, __m128i *v01, __m128i *v23) {
+    const __m128 uu0 = _mm_castsi128_ps(*u01), uu1 = _mm_castsi128_ps(*u23);
+    const __m128 vv0 = _mm_castsi128_ps(*v01), vv1 = _mm_castsi128_ps(*v23);
+    const __m128i fu = _mm_srli_epi32(_mm_castps_si128(_mm_shuffle_ps(uu0, uu1, _MM_SHUFFLE(2, 0, 2, 0))), 24);
+    const __m128i fv = _mm_srli_epi32(_mm_castps_si128(_mm_shuffle_ps(vv0, vv1, _MM_SHUFFLE(2, 0, 2, 0))), 24);
+    /* Texels across then down, 16-bit (saturating: clamping after it is clamping the whole), clamped into the border. */
+    __m128i t = _mm_packs_epi32(_mm_castps_si128(_mm_shuffle_ps(uu0, uu1, _MM_SHUFFLE(3, 1, 3, 1))),
+                                _mm_castps_si128(_mm_shuffle_ps(vv0, vv1, _MM_SHUFFLE(3, 1, 3, 1))));
+    if (clamp) t = _mm_min_epi16(_mm_max_epi16(t, l->low), l->high);
+    int32_t at[4];
+    _mm_storeu_si128((__m128i *)at, _mm_madd_epi16(_mm_unpacklo_epi16(t, _mm_unpackhi_epi64(t, t)), l->rows));
+    *u01 = _mm_add_epi64(*u01, l->u4); *u23 = _mm_add_epi64(*u23, l->u4);
+    *v01 = _mm_add_epi64(*v01, l->v4); *v23 = _mm_add_epi64(*v23, l->v4);
+    const uint32_t *quads = l->quads;
+    const uint32_t q0 = quads[at[0]], q1 = n > 1 ? quads[at[1]] : 0, q2 = n > 2 ? quads[at[2]] : 0, q3 = n > 3 ? quads[at[3]] : 0;
     const __m128i zero = l->zero;
     const __m128i q = _mm_setr_epi32((int)q0, (int)q1, (int)q2, (int)q3);
-    const __m128i fu = _mm_srli_epi32(*ulo, 24), fv = _mm_srli_epi32(*vlo, 24);
-    *ulo = _mm_add_epi32(*ulo, l->u4);
-    *vlo = _mm_add_epi32(*vlo, l->v4);
     /* Weights as 16-bit pairs (256 - f, f), a pair a pixel. */
     const __m128i wu = _mm_or_si128(_mm_slli_epi32(fu, 16), _mm_sub_epi32(l->w256, fu));
     const __m128i wv = _mm_or_si128(_mm_slli_epi32(fv, 16), _mm_sub_epi32(l->w256, fv));
@@ -221,33 +213,36 @@ static inline __attribute__((always_inline)) void alpha_group(
 static inline __attribute__((always_inline)) void draw_alpha_sse2(
     const fx_particle *p, const int kind, const int add, const int clamp, const int spans, uint32_t *pixels,
     ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
-    const uint32_t du = (uint32_t)p->dux, dv = (uint32_t)p->dvx;
     const __m128i zero = _mm_setzero_si128();
+    const int64_t dux = p->dux, dvx = p->dvx;
     const alpha_loop l = {
-        p->quads, p->dux, p->dvx, p->row_length, p->width, p->height,
-        _mm_set1_epi32((int)(4 * du)), _mm_set1_epi32((int)(4 * dv)), zero, _mm_set1_epi32(256), _mm_set1_epi8(-1),
-        _mm_set1_epi16(255), _mm_set1_epi32((int)p->alpha256),
+        p->quads,
+        _mm_set1_epi64x((int64_t)(4 * (uint64_t)dux)), _mm_set1_epi64x((int64_t)(4 * (uint64_t)dvx)),
+        _mm_set1_epi16(-2),
+        _mm_setr_epi16((short)p->width, (short)p->width, (short)p->width, (short)p->width,
+                       (short)p->height, (short)p->height, (short)p->height, (short)p->height),
+        _mm_set1_epi32((int)((uint32_t)p->row_length << 16 | 1)),
+        zero, _mm_set1_epi32(256), _mm_set1_epi8(-1), _mm_set1_epi16(255), _mm_set1_epi32((int)p->alpha256),
         /* The tint twice, in 16-bit lanes in memory order (B, G, R, A). */
         _mm_unpacklo_epi8(_mm_set1_epi32((int)p->tint), zero),
     };
-    const __m128i steps_u = _mm_setr_epi32(0, (int)du, (int)(2 * du), (int)(3 * du));
-    const __m128i steps_v = _mm_setr_epi32(0, (int)dv, (int)(2 * dv), (int)(3 * dv));
+    const __m128i steps_u = _mm_set_epi64x((int64_t)(uint64_t)dux, 0), steps_v = _mm_set_epi64x((int64_t)(uint64_t)dvx, 0);
+    const __m128i two_u = _mm_set1_epi64x((int64_t)(2 * (uint64_t)dux)), two_v = _mm_set1_epi64x((int64_t)(2 * (uint64_t)dvx));
     for (int64_t y = y0; y < y1; y++) {
         int64_t xs = x0, xe = x1;
         if (spans && !row_span(p, y, x0, x1, &xs, &xe)) continue;
         uint64_t dy = (uint64_t)(y - p->box_y0), dx = (uint64_t)(xs - p->box_x0);
-        int64_t uf = (int64_t)((uint64_t)p->u + (uint64_t)p->duy * dy + (uint64_t)l.dux * dx);
-        int64_t vf = (int64_t)((uint64_t)p->v + (uint64_t)p->dvy * dy + (uint64_t)l.dvx * dx);
+        int64_t uf = (int64_t)((uint64_t)p->u + (uint64_t)p->duy * dy + (uint64_t)dux * dx);
+        int64_t vf = (int64_t)((uint64_t)p->v + (uint64_t)p->dvy * dy + (uint64_t)dvx * dx);
         uint32_t *row = pixels + y * stride;
-        /* The low words of the samples of a group's four pixels (their top bytes are fu, fv). */
-        __m128i ulo = _mm_add_epi32(_mm_set1_epi32((int)(uint32_t)uf), steps_u);
-        __m128i vlo = _mm_add_epi32(_mm_set1_epi32((int)(uint32_t)vf), steps_v);
+        __m128i u01 = _mm_add_epi64(_mm_set1_epi64x(uf), steps_u), u23 = _mm_add_epi64(u01, two_u);
+        __m128i v01 = _mm_add_epi64(_mm_set1_epi64x(vf), steps_v), v23 = _mm_add_epi64(v01, two_v);
         int64_t x = xs;
-        for (; x + 4 <= xe; x += 4) alpha_group(&l, kind, add, clamp, 4, row + x, &uf, &vf, &ulo, &vlo);
+        for (; x + 4 <= xe; x += 4) alpha_group(&l, kind, add, clamp, 4, row + x, &u01, &u23, &v01, &v23);
         switch (xe - x) {
-        case 3: alpha_group(&l, kind, add, clamp, 3, row + x, &uf, &vf, &ulo, &vlo); break;
-        case 2: alpha_group(&l, kind, add, clamp, 2, row + x, &uf, &vf, &ulo, &vlo); break;
-        case 1: alpha_group(&l, kind, add, clamp, 1, row + x, &uf, &vf, &ulo, &vlo); break;
+        case 3: alpha_group(&l, kind, add, clamp, 3, row + x, &u01, &u23, &v01, &v23); break;
+        case 2: alpha_group(&l, kind, add, clamp, 2, row + x, &u01, &u23, &v01, &v23); break;
+        case 1: alpha_group(&l, kind, add, clamp, 1, row + x, &u01, &u23, &v01, &v23); break;
         default: break;
         }
     }
@@ -413,7 +408,7 @@ void fx_particle_draw(const fx_particle *p, int kind, int flags, uint32_t *pixel
     const int add = (flags & FX_PARTICLE_ADD) != 0, clamp = (flags & FX_PARTICLE_CLAMP) != 0;
     const int spans = (flags & FX_PARTICLE_SPANS) != 0, vector = (flags & FX_PARTICLE_PORTABLE) == 0;
 #if defined(__SSE2__)
-    if (vector && kind != FX_PARTICLE_COLOUR) {
+    if (vector && kind != FX_PARTICLE_COLOUR && p->width < 32000 && p->height < 32000) {
         /* One loop for each kind, operator and bound, with nothing to test inside it. */
 #define ALPHA(k, a, c) draw_alpha_sse2(p, k, a, c, spans, pixels, stride, x0, x1, y0, y1)
         if (kind == FX_PARTICLE_GREY) {

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* sincos */
 #include "fxparticles.h"
 
 #include <math.h>
@@ -286,6 +287,17 @@ static void row_colour_sse2(const fx_particle *p, int add, int clamp, uint32_t *
 
 #endif
 
+/* sin and cos of x: glibc's sincos, which computes both as its sin and cos do (the same
+ * reduction and polynomials, so the same doubles) for about the price of one. */
+static inline void turn(double x, double *s, double *c) {
+#if defined(__GLIBC__)
+    sincos(x, s, c);
+#else
+    *s = sin(x);
+    *c = cos(x);
+#endif
+}
+
 /* Swift's min and max, NaN and all. */
 static inline double min2(double x, double y) { return y < x ? y : x; }
 static inline double max2(double x, double y) { return y >= x ? y : x; }
@@ -316,7 +328,9 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     const double sx = sprite->x, sy = sprite->y, w = sprite->w, h = sprite->h;
     if (!(w > 0 && h > 0)) return 0;
     /* translate(x, y) . rotate . scale . translate(-w/2, -h/2), then the matrix and the device offset. */
-    const double c = cos(in->rotation) * in->scale, s = sin(in->rotation) * in->scale;
+    double cosine, sine;
+    turn(in->rotation, &sine, &cosine);
+    const double c = cosine * in->scale, s = sine * in->scale;
     const double a = in->xx * c + in->xy * s, b = in->yx * c + in->yy * s;
     const double cc = -in->xx * s + in->xy * c, d = -in->yx * s + in->yy * c;
     const double tx = in->xx * in->x + in->xy * in->y + in->x0 + in->offset_x - (a * w / 2 + cc * h / 2);

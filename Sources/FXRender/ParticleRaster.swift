@@ -6,7 +6,9 @@ import FXCore
 /// from the mip level nearest their size, with cairo's operators (OVER, or
 /// ADD for additive emitters) and pixman's rounding: cairo pays, per paint, a
 /// pattern, a clip and (scaling down) a filter kernel, which for thousands
-/// of small sprites costs far more than their pixels.
+/// of small sprites costs far more than their pixels. Placement and the pixel
+/// loops are C (CPixels, fxparticles.h: vectorised with SSE2, and a portable
+/// loop giving the same bytes); the Swift loop stays as their reference.
 enum ParticleRaster {
     /// What a cell's particles draw: its image's chain and the drawn part
     /// (`contentsRect`) in the chain's level-0 texels.

@@ -3,8 +3,9 @@
  * (premultiplied, native-endian 32-bit words): each pixel's sample of the
  * sprite is bilinear in fixed point, blended with cairo's OVER or ADD and
  * pixman's rounding. With SSE2 (baseline on x86_64) several pixels of a row
- * are worked at once; the portable loop, one pixel at a time, gives the same
- * bytes on every CPU, and either may be asked for.
+ * are worked at once (levels under 32000 texels a side); the portable loop,
+ * one pixel at a time, gives the same bytes on every CPU, and either may be
+ * asked for.
  *
  * The rules, as pixman computes them (pixman-combine32.h):
  *   MUL(x, a) = (t + (t >> 8)) >> 8 with t = x * a + 0x80   (x * a / 255, rounded)

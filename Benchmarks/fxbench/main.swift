@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling [LAYERS [SAMPLES]] | particles | startup | render [SCENE] | apng | memory] (default: all)
+// Usage: fxbench [sampling [LAYERS [SAMPLES]] | particles [FRAMES] | startup | render [SCENE] | apng | memory] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {

@@ -359,7 +359,9 @@ public enum Particles {
             let lon = c.emissionLongitude + (r.unit(1) - 0.5) * range
             let lat = c.emissionLatitude + (r.unit(2) - 0.5) * range
             let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
-            v = (speed * cos(lat) * cos(lon), speed * cos(lat) * sin(lon), speed * sin(lat))
+            // cos(lat) once: libm's calls are not merged by the compiler.
+            let cosLat = cos(lat)
+            v = (speed * cosLat * cos(lon), speed * cosLat * sin(lon), speed * sin(lat))
             acc = c.acceleration
             scale0 = (c.scale + c.scaleRange * r.signed(4)) * e.scale
             scaleSpeed = c.scaleSpeed

@@ -1,3 +1,4 @@
+import CPixels
 import FXCore
 
 /// A particle image prepared for drawing many small copies: the drawn part
@@ -6,8 +7,8 @@ import FXCore
 /// samples a level about its own size instead of skipping texels. Each level
 /// has a border of two transparent texels, so bilinear reads at and just past
 /// the edges need no tests, and each texel is spread to four 16-bit lanes (`Lanes`).
-/// Beside the texels, each level's alpha alone (`alphaPairs`), for drawing
-/// what needs only the sprite's alpha.
+/// Beside the texels, each level's alpha alone (`alphaPairs`, `alphaQuads`), for
+/// drawing what needs only the sprite's alpha.
 final class MipChain {
     struct Level {
         /// Texels, without the border.
@@ -16,12 +17,16 @@ final class MipChain {
         let offset: Int
     }
     let levels: [Level]
-    /// `levels` at a fixed address, for `ParticleRaster.SpriteView`.
-    let levelList: UnsafeMutableBufferPointer<Level>
+    /// `levels` at a fixed address, for `ParticleRaster.SpriteView` (placing particles in C).
+    let levelList: UnsafeMutableBufferPointer<fx_mip_level>
     let texels: UnsafeMutablePointer<UInt64>
     /// Laid out as `texels`: each texel's alpha in the low 32 bits, the alpha of the
     /// texel below it in the high 32 (so one read gives a bilinear sample's column).
     let alphaPairs: UnsafeMutablePointer<UInt64>
+    /// Laid out as `texels`: the alphas of each texel and of its neighbours right, below and
+    /// below right, as bytes 0 to 3 (so one read gives a bilinear sample's four alphas). The
+    /// last column of each level's border, and its last row, hold 0: no read starts there.
+    let alphaQuads: UnsafeMutablePointer<UInt32>
     /// Every texel of every level is grey and opaque-proportioned: red = green = blue = alpha
     /// (premultiplied white at some alpha), so its alpha says everything about it.
     let grey: Bool
@@ -73,11 +78,24 @@ final class MipChain {
                 pairs[i] = Lanes.alpha(texels[i]) | Lanes.alpha(texels[i + rl]) << 32
             }
         }
+        let quads = UnsafeMutablePointer<UInt32>.allocate(capacity: total)
+        quads.initialize(repeating: 0, count: total)
+        for level in levels {
+            let rl = level.width + 4
+            for y in 0..<(level.height + 3) {
+                for x in 0..<(rl - 1) {
+                    let i = level.offset + y * rl + x
+                    quads[i] = UInt32(Lanes.alpha(texels[i]) | Lanes.alpha(texels[i + 1]) << 8
+                        | Lanes.alpha(texels[i + rl]) << 16 | Lanes.alpha(texels[i + rl + 1]) << 24)
+                }
+            }
+        }
         self.levels = levels
         levelList = UnsafeMutableBufferPointer.allocate(capacity: levels.count)
-        _ = levelList.initialize(from: levels)
+        _ = levelList.initialize(from: levels.map { fx_mip_level(width: Int64($0.width), height: Int64($0.height), offset: Int64($0.offset)) })
         self.texels = texels
         alphaPairs = pairs
+        alphaQuads = quads
         grey = plain.allSatisfy { level in
             level.2.allSatisfy { v in v >> 24 == v >> 16 & 0xFF && v >> 24 == v >> 8 & 0xFF && v >> 24 == v & 0xFF }
         }
@@ -86,6 +104,7 @@ final class MipChain {
     deinit {
         texels.deallocate()
         alphaPairs.deallocate()
+        alphaQuads.deallocate()
         levelList.deallocate()
     }
 }

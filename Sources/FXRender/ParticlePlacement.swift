@@ -1,5 +1,5 @@
 import CPangoCairo
-import Glibc  // libm only
+import CPixels
 import FXCore
 
 extension ParticleRaster {
@@ -46,89 +46,43 @@ extension ParticleRaster {
     enum WithinSpans: SampleBounds { static var clamped: Bool { false } }
 
     struct Placed {
-        /// The sample at the centre of the box's top-left pixel, in level texels less half a
-        /// texel (so that the whole part names the top-left bilinear texel), and its steps
-        /// per pixel across (`dux`, `dvx`) and down (`duy`, `dvy`), all × 2³² (rounded toward zero).
-        let u, v, dux, dvx, duy, dvy: Int
+        /// What the pixel loops read (fxparticles.h): the sample at the centre of the box's top-left
+        /// pixel in level texels less half a texel (so that the whole part names the top-left bilinear
+        /// texel) and its steps a pixel across and down, all × 2³² (rounded toward zero); the row spans;
+        /// the level's top-left texel (inside the border), its size and row length; the alpha (0…256)
+        /// of white particles, the premultiplied colour of others.
+        ///
         /// Pixel x of row y can sample the level only if
-        /// max(left.u + slope.u·y, left.v + slope.v·y) ≤ x < min(right.u + slope.u·y, right.v + slope.v·y):
+        /// max(left_u + slope_u·y, left_v + slope_v·y) ≤ x < min(right_u + slope_u·y, right_v + slope_v·y):
         /// where the top-left sample is inside −1 ≤ u < width, −1 ≤ v < height.
-        let left: (u: Double, v: Double), right: (u: Double, v: Double), slope: (u: Double, v: Double)
+        let c: fx_particle
+        let box: (x0: Int, y0: Int, x1: Int, y1: Int)
         /// Both samples change along a row (by more than 1/1000 and less than 2¹⁶ texels a pixel), so
         /// the spans bound them on both sides: every sample in a span is within a tenth of a texel of
         /// −1 ≤ u < width, −1 ≤ v < height, and reads inside the border without clamping.
         let spansBound: Bool
-        let box: (x0: Int, y0: Int, x1: Int, y1: Int)
-        /// The level's top-left texel (inside the border), its size and row length.
-        let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
-        let width, height, rowLength: Int
         let white: Bool
         let kind: Kind
-        /// White particles: the alpha as 0…256. Others: the colour premultiplied by it.
-        let alpha256: UInt64
-        let tint: UInt64
+        /// The level's top-left texel in the chain's alpha pairs, for the Swift loop.
+        let alphaPairs: UnsafeMutablePointer<UInt64>
 
+        /// Placed by `fx_particle_place`: the sprite's drawn part centred on the particle, scaled,
+        /// turned, through `ctm` and the device offset, from the mip level nearest its texels a pixel.
         init?(_ p: Particle, _ sprite: SpriteView, ctm: cairo_matrix_t, offset: (Double, Double), alpha: Double) {
-            let (sx, sy, w, h) = sprite.source
-            guard w > 0, h > 0 else { return nil }
-            // translate(x, y) · rotate · scale · translate(−w/2, −h/2), then the CTM and the device offset.
-            let c = cos(p.rotation) * p.scale, s = sin(p.rotation) * p.scale
-            let a = ctm.xx * c + ctm.xy * s, b = ctm.yx * c + ctm.yy * s
-            let cc = -ctm.xx * s + ctm.xy * c, d = -ctm.yx * s + ctm.yy * c
-            let tx = ctm.xx * p.x + ctm.xy * p.y + ctm.x0 + offset.0 - (a * w / 2 + cc * h / 2)
-            let ty = ctm.yx * p.x + ctm.yy * p.y + ctm.y0 + offset.1 - (b * w / 2 + d * h / 2)
-            let det = a * d - b * cc
-            guard det.isFinite, abs(det) > 1e-12 else { return nil }
-            let xs = (tx, tx + a * w, tx + cc * h, tx + a * w + cc * h)
-            let ys = (ty, ty + b * w, ty + d * h, ty + b * w + d * h)
-            let bx0 = min(min(xs.0, xs.1), min(xs.2, xs.3)), bx1 = max(max(xs.0, xs.1), max(xs.2, xs.3))
-            let by0 = min(min(ys.0, ys.1), min(ys.2, ys.3)), by1 = max(max(ys.0, ys.1), max(ys.2, ys.3))
-            guard bx0 > -1e9, by0 > -1e9, bx1 < 1e9, by1 < 1e9 else { return nil }
-            // Device → texels of the drawn part; the level follows the texel step per pixel.
-            let ia = d / det, ib = -b / det, ic = -cc / det, id = a / det
-            let step = max((ia * ia + ib * ib).squareRoot(), (ic * ic + id * id).squareRoot())
-            let level = min(sprite.levels.count - 1, step >= 2 ? Int(step.exponent) : 0)
-            let lv = sprite.levels[level]
-            let f = 1 / Double(1 << level)
-            // Bilinear reads reach a texel of the level beyond the quad's edge.
-            let reach = Double(1 << level) * max((a * a + b * b).squareRoot(), (cc * cc + d * d).squareRoot())
-            guard reach < 1e9 else { return nil }
-            box = (-Placed.ceiling(reach - bx0), -Placed.ceiling(reach - by0), Placed.ceiling(bx1 + reach), Placed.ceiling(by1 + reach))
-            width = lv.width; height = lv.height; rowLength = lv.width + 4
-            texels = sprite.texels + lv.offset + 2 * rowLength + 2
-            alphaPairs = sprite.alphaPairs + lv.offset + 2 * rowLength + 2
-            // The sample at device pixel (x, y) is (u0 + dx.u·x + dy.u·y, v0 + dx.v·x + dy.v·y).
-            let dx = (u: ia * f, v: ib * f), dy = (u: ic * f, v: id * f)
-            let u0 = (ia * (0.5 - tx) + ic * (0.5 - ty) + sx) * f - 0.5
-            let v0 = (ib * (0.5 - tx) + id * (0.5 - ty) + sy) * f - 0.5
-            let corner = (u: u0 + dx.u * Double(box.x0) + dy.u * Double(box.y0), v: v0 + dx.v * Double(box.x0) + dy.v * Double(box.y0))
-            // Every sample in the box stays far inside the fixed-point range.
-            let span = (x: Double(box.x1 - box.x0), y: Double(box.y1 - box.y0))
-            func bounded(_ o: Double, _ sx: Double, _ sy: Double) -> Bool {
-                abs(sx) < 1e6 && abs(sy) < 1e6 && abs(o) + abs(sx) * span.x + abs(sy) * span.y < 1e9
-            }
-            guard bounded(corner.u, dx.u, dy.u), bounded(corner.v, dx.v, dy.v) else { return nil }
-            let one = 4_294_967_296.0
-            u = Int(corner.u * one); v = Int(corner.v * one)
-            dux = Int(dx.u * one); dvx = Int(dx.v * one)
-            duy = Int(dy.u * one); dvy = Int(dy.v * one)
-            let eu = Placed.edges(u0, dx.u, dy.u, Double(lv.width)), ev = Placed.edges(v0, dx.v, dy.v, Double(lv.height))
-            left = (eu.left, ev.left); right = (eu.right, ev.right); slope = (eu.slope, ev.slope)
-            spansBound = abs(dx.u) > 1e-3 && abs(dx.v) > 1e-3 && abs(dx.u) < 65536 && abs(dx.v) < 65536
-            let pa = min(1, max(0, p.color.alpha * alpha))
-            white = p.color.red == 1 && p.color.green == 1 && p.color.blue == 1
-            kind = !white ? .tint : sprite.grey ? .grey : .colour
-            alpha256 = UInt64((pa * 256).rounded())
-            tint = white ? 0 : Lanes.spread(ParticleRaster.packed(p.color, pa))
-        }
-
-        /// For a sample s = s0 + sx·x + sy·y: the pixels x of row y with −1 ≤ s < size are
-        /// left + slope·y ≤ x < right + slope·y (every x when s hardly changes along a row).
-        private static func edges(_ s0: Double, _ sx: Double, _ sy: Double, _ size: Double)
-            -> (left: Double, right: Double, slope: Double) {
-            guard abs(sx) > 1e-3 else { return (-1e9, 1e9, 0) }
-            let a = (-1 - s0) / sx, b = (size - s0) / sx
-            return sx > 0 ? (a, b, -sy / sx) : (b, a, -sy / sx)
+            var input = fx_particle_input(
+                x: p.x, y: p.y, scale: p.scale, rotation: p.rotation,
+                red: p.color.red, green: p.color.green, blue: p.color.blue, alpha: p.color.alpha,
+                xx: ctm.xx, yx: ctm.yx, xy: ctm.xy, yy: ctm.yy, x0: ctm.x0, y0: ctm.y0,
+                offset_x: offset.0, offset_y: offset.1, opacity: alpha)
+            var placed = fx_particle(), where_ = fx_particle_box()
+            var view = sprite.placing
+            guard fx_particle_place(&input, &view, &placed, &where_) != 0 else { return nil }
+            c = placed
+            box = (Int(where_.x0), Int(where_.y0), Int(where_.x1), Int(where_.y1))
+            spansBound = where_.spans_bound != 0
+            white = where_.white != 0
+            kind = where_.kind == FX_PARTICLE_TINT ? .tint : where_.kind == FX_PARTICLE_GREY ? .grey : .colour
+            alphaPairs = sprite.alphaPairs + Int(where_.origin)
         }
 
         /// ⌈x⌉ for |x| < 2·10⁹, without a call into libm (⌊x⌋ is −⌈−x⌉).
@@ -148,11 +102,27 @@ extension ParticleRaster {
             guard x1 > x0, y1 > y0 else { return }
             let spans = strategy.rowSpans
             let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
+            if strategy.pixelLoop != .swift && rule != .tintLanes {
+                return drawC(me, out, x0, x1, y0, y1, spans, rule, portable: strategy.pixelLoop == .portableC)
+            }
             if spans && me.pointee.spansBound {
                 draw(me, out, x0, x1, y0, y1, spans, rule, WithinSpans.self)
             } else {
                 draw(me, out, x0, x1, y0, y1, spans, rule, Clamped.self)
             }
+        }
+
+        /// The same pixels by the C loops (fxparticles.h), which compute them by the same rules.
+        private static func drawC(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int,
+                                  _ spans: Bool, _ rule: Kind, portable: Bool) {
+            let q = UnsafeRawPointer(me).advanced(by: MemoryLayout<Placed>.offset(of: \Placed.c)!)
+                .assumingMemoryBound(to: fx_particle.self)
+            let kind = rule == .grey ? FX_PARTICLE_GREY : rule == .tint ? FX_PARTICLE_TINT : FX_PARTICLE_COLOUR
+            var flags: Int32 = out.additive ? FX_PARTICLE_ADD : 0
+            if spans { flags |= FX_PARTICLE_SPANS }
+            if !(spans && me.pointee.spansBound) { flags |= FX_PARTICLE_CLAMP }
+            if portable { flags |= FX_PARTICLE_PORTABLE }
+            fx_particle_draw(q, kind, flags, out.pixels, out.stride, Int64(x0), Int64(x1), Int64(y0), Int64(y1))
         }
 
         @inline(__always)
@@ -175,12 +145,13 @@ extension ParticleRaster {
                                                                 _ x1: Int, _ y0: Int, _ y1: Int, _ rowSpans: Bool,
                                                                 _ rule: R.Type, _ bounds: B.Type) {
             let kind = R.kind, additive = R.additive
-            let t = me.pointee.texels, pairs = me.pointee.alphaPairs, rl = me.pointee.rowLength
-            let w = me.pointee.width, h = me.pointee.height
-            let left = me.pointee.left, right = me.pointee.right, slope = me.pointee.slope
-            let u = me.pointee.u, v = me.pointee.v, dux = me.pointee.dux, dvx = me.pointee.dvx
-            let duy = me.pointee.duy, dvy = me.pointee.dvy, box = me.pointee.box
-            let alpha256 = me.pointee.alpha256, tint = me.pointee.tint
+            let c = me.pointee.c, box = me.pointee.box
+            let t = UnsafePointer<UInt64>(c.texels!), pairs = me.pointee.alphaPairs, rl = Int(c.row_length)
+            let w = Int(c.width), h = Int(c.height)
+            let left = (u: c.left_u, v: c.left_v), right = (u: c.right_u, v: c.right_v), slope = (u: c.slope_u, v: c.slope_v)
+            let u = Int(c.u), v = Int(c.v), dux = Int(c.dux), dvx = Int(c.dvx)
+            let duy = Int(c.duy), dvy = Int(c.dvy)
+            let alpha256 = UInt64(c.alpha256), tint = Lanes.spread(c.tint)
             for y in y0..<y1 {
                 var xs = x0, xe = x1
                 if rowSpans {

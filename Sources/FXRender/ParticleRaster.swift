@@ -1,11 +1,14 @@
 import CPangoCairo
+import CPixels
 import FXCore
 
 /// Particles composited straight into an image surface's pixels, bilinear
 /// from the mip level nearest their size, with cairo's operators (OVER, or
 /// ADD for additive emitters) and pixman's rounding: cairo pays, per paint, a
 /// pattern, a clip and (scaling down) a filter kernel, which for thousands
-/// of small sprites costs far more than their pixels.
+/// of small sprites costs far more than their pixels. Placement and the pixel
+/// loops are C (CPixels, fxparticles.h: vectorised with SSE2, and a portable
+/// loop giving the same bytes); the Swift loop stays as their reference.
 enum ParticleRaster {
     /// What a cell's particles draw: its image's chain and the drawn part
     /// (`contentsRect`) in the chain's level-0 texels.
@@ -17,16 +20,16 @@ enum ParticleRaster {
     /// A sprite's chain seen through plain pointers, for placing thousands of particles
     /// without reference counting; valid while the `Sprite` it was made from lives.
     struct SpriteView: @unchecked Sendable {
-        let levels: UnsafeBufferPointer<MipChain.Level>
-        let texels: UnsafeMutablePointer<UInt64>, alphaPairs: UnsafeMutablePointer<UInt64>
-        let grey: Bool
-        let source: (x: Double, y: Double, w: Double, h: Double)
+        /// The chain and the drawn part, as `fx_particle_place` reads them.
+        let placing: fx_particle_sprite
+        let alphaPairs: UnsafeMutablePointer<UInt64>
 
         init(_ s: Sprite) {
-            levels = UnsafeBufferPointer(s.mips.levelList)
-            texels = s.mips.texels; alphaPairs = s.mips.alphaPairs
-            grey = s.mips.grey
-            source = s.source
+            placing = fx_particle_sprite(
+                levels: UnsafePointer(s.mips.levelList.baseAddress!), level_count: Int64(s.mips.levelList.count),
+                texels: UnsafePointer(s.mips.texels), quads: UnsafePointer(s.mips.alphaQuads),
+                x: s.source.x, y: s.source.y, w: s.source.w, h: s.source.h, grey: s.mips.grey ? 1 : 0)
+            alphaPairs = s.mips.alphaPairs
         }
     }
 
@@ -42,6 +45,18 @@ enum ParticleRaster {
         /// Draw particles that need only the sprite's alpha (coloured ones, and white ones
         /// of grey sprites) from the alpha alone; off, from all four channels.
         var alphaPaths = true
+        /// Which pixel loop draws.
+        var pixelLoop = PixelLoop.c
+    }
+
+    enum PixelLoop {
+        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2.
+        case c
+        /// The C loops' portable form, as on CPUs without SSE2.
+        case portableC
+        /// The Swift loop, kept as the reference the C loops are tested against.
+        /// (The `tintLanes` kind is drawn by it always.)
+        case swift
     }
 
     /// Bands of rows drawn as one piece of work (32 rows of a 1280-wide target is 160 KiB: cache-sized).
@@ -125,23 +140,31 @@ enum ParticleRaster {
 
         /// Over `first` then `second`, as one list.
         init(_ first: [Placed], _ second: [Placed], bands: Int) {
+            // Each particle's first and last band (none when last < first), read once from the large structs.
+            let count = first.count + second.count
+            var range = [(Int32, Int32)](repeating: (0, -1), count: count)
             var start = [Int](repeating: 0, count: bands + 1)
-            func range(_ q: Placed) -> ClosedRange<Int>? {
-                let b0 = max(0, q.box.y0 / ParticleRaster.bandHeight), b1 = min(bands - 1, (q.box.y1 - 1) / ParticleRaster.bandHeight)
-                return b0 <= b1 ? b0...b1 : nil
+            range.withUnsafeMutableBufferPointer { r in
+                start.withUnsafeMutableBufferPointer { s in
+                    func note(_ q: Placed, _ i: Int) {
+                        let b0 = max(0, q.box.y0 / ParticleRaster.bandHeight), b1 = min(bands - 1, (q.box.y1 - 1) / ParticleRaster.bandHeight)
+                        guard b0 <= b1 else { return }
+                        r[i] = (Int32(b0), Int32(b1))
+                        for b in b0...b1 { s[b + 1] += 1 }
+                    }
+                    for (i, q) in first.enumerated() { note(q, i) }
+                    for (i, q) in second.enumerated() { note(q, first.count + i) }
+                    for b in 0..<bands { s[b + 1] += s[b] }
+                }
             }
-            for q in first { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
-            for q in second { if let r = range(q) { for b in r { start[b + 1] += 1 } } }
-            for b in 0..<bands { start[b + 1] += start[b] }
             var next = start
             var index = [Int32](repeating: 0, count: start[bands])
-            for (i, q) in first.enumerated() {
-                guard let r = range(q) else { continue }
-                for b in r { index[next[b]] = Int32(i); next[b] += 1 }
-            }
-            for (i, q) in second.enumerated() {
-                guard let r = range(q) else { continue }
-                for b in r { index[next[b]] = Int32(first.count + i); next[b] += 1 }
+            index.withUnsafeMutableBufferPointer { x in
+                next.withUnsafeMutableBufferPointer { n in
+                    for (i, (b0, b1)) in range.enumerated() where b0 <= b1 {
+                        for b in Int(b0)...Int(b1) { x[n[b]] = Int32(i); n[b] += 1 }
+                    }
+                }
             }
             self.index = index
             self.start = start

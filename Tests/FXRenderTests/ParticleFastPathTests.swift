@@ -5,8 +5,9 @@ import Testing
 
 /// The rasteriser's shortcuts — visiting only the pixels of a row that can
 /// reach the sprite, reading only the alpha where that is all a particle
-/// uses, two threads — against its plain form: every pixel of every box,
-/// all four channels, one thread. They must agree byte for byte.
+/// uses, two threads, the C pixel loops (vector and portable) — against its
+/// plain form: every pixel of every box, all four channels, one thread, the
+/// Swift loop. They must agree byte for byte.
 @Suite struct ParticleFastPathTests {
     /// Thousands of particles from a rectangle, turned, scaled from tiny to
     /// large, white and tinted, with spread alpha, over a half-transparent background.
@@ -74,11 +75,13 @@ import Testing
         for sprite in sprites {
             let f = try field(contents: sprite, additive: additive, tinted: tinted)
             #expect(f.particles.count > 2_000)
-            let plain = draw(f, ParticleRaster.Strategy(threads: 1, rowSpans: false, alphaPaths: false))
-            let fast = draw(f, ParticleRaster.Strategy())
+            let plain = draw(f, ParticleRaster.Strategy(threads: 1, rowSpans: false, alphaPaths: false, pixelLoop: .swift))
             #expect(plain.contains { $0 != 0 })
-            let differing = zip(plain, fast).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) bytes differ (sprite \(sprite.width)×\(sprite.height))")
+            for loop in [ParticleRaster.PixelLoop.c, .portableC, .swift] {
+                let fast = draw(f, ParticleRaster.Strategy(pixelLoop: loop))
+                let differing = zip(plain, fast).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(differing) bytes differ (sprite \(sprite.width)×\(sprite.height), \(loop))")
+            }
         }
     }
 

@@ -125,17 +125,6 @@ static inline __m128i narrow(__m128i a, __m128i b, __m128i c, __m128i d) {
     return _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
 }
 
-/* Y' of sixteen pixels. */
-static inline __m128i luma16(const uint8_t *p, const coefficients *k) {
-    __m128i v[4];
-    for (int i = 0; i < 4; i++) {
-        __m128i c02, gk;
-        split(_mm_loadu_si128((const __m128i *)(p + 16 * i)), &c02, &gk);
-        v[i] = dot(c02, gk, k->y02, k->yg);
-    }
-    return narrow(v[0], v[1], v[2], v[3]);
-}
-
 static void rows444_sse2(const uint8_t *src, ptrdiff_t stride, int red, int width, int height,
                          uint8_t *y, ptrdiff_t y_stride, uint8_t *cb, ptrdiff_t cb_stride, uint8_t *cr, ptrdiff_t cr_stride) {
     const coefficients k = coefficients_for(red);
@@ -165,27 +154,14 @@ static void rows444_sse2(const uint8_t *src, ptrdiff_t stride, int red, int widt
  * Sums over 2×2 blocks of the 16-bit pairs of eight pixels (two registers) of
  * two rows: lanes 2i and 2i + 1 of a register hold pixels 2i and 2i + 1, so the
  * even lanes of both registers, added to the odd lanes, are the four blocks.
+ * Then the rounded mean, (sum + 2) >> 2, of each 16-bit value: the (g, 2) pairs
+ * sum to (4 g, 8) and give (mean g, 2) again.
  */
-static inline __m128i blocks(__m128i p0, __m128i p1, __m128i q0, __m128i q1) {
+static inline __m128i block_means(__m128i p0, __m128i p1, __m128i q0, __m128i q1) {
     __m128 a = _mm_castsi128_ps(_mm_add_epi16(p0, q0)), b = _mm_castsi128_ps(_mm_add_epi16(p1, q1));
     __m128i even = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
     __m128i odd = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
-    return _mm_add_epi16(even, odd);
-}
-
-/* Cb and Cr of four blocks from eight pixels of two rows. */
-static inline void chroma4(const uint8_t *p, const uint8_t *q, const coefficients *k, __m128i *b, __m128i *r) {
-    const __m128i low = _mm_set1_epi32(0x00FF00FF), g = _mm_set1_epi32(0x000000FF);
-    const __m128i round = _mm_set1_epi16(2), two = _mm_set1_epi32(0x00020000);
-    __m128i p0 = _mm_loadu_si128((const __m128i *)p), p1 = _mm_loadu_si128((const __m128i *)(p + 16));
-    __m128i q0 = _mm_loadu_si128((const __m128i *)q), q1 = _mm_loadu_si128((const __m128i *)(q + 16));
-    /* Byte offsets 0 and 2 as a 16-bit pair, and G (with the fourth byte, dropped below). */
-    __m128i c02 = blocks(_mm_and_si128(p0, low), _mm_and_si128(p1, low), _mm_and_si128(q0, low), _mm_and_si128(q1, low));
-    __m128i gx = blocks(_mm_srli_epi16(p0, 8), _mm_srli_epi16(p1, 8), _mm_srli_epi16(q0, 8), _mm_srli_epi16(q1, 8));
-    c02 = _mm_srli_epi16(_mm_add_epi16(c02, round), 2);
-    __m128i gk = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(_mm_add_epi16(gx, round), 2), g), two);
-    *b = dot(c02, gk, k->b02, k->bg);
-    *r = dot(c02, gk, k->r02, k->rg);
+    return _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(even, odd), _mm_set1_epi16(2)), 2);
 }
 
 static void rows420_sse2(const uint8_t *src, ptrdiff_t stride, int red, int width, int height,
@@ -197,12 +173,23 @@ static void rows420_sse2(const uint8_t *src, ptrdiff_t stride, int red, int widt
         uint8_t *y0 = y + row * y_stride, *y1 = y0 + y_stride;
         uint8_t *bo = cb + (row / 2) * cb_stride, *ro = cr + (row / 2) * cr_stride;
         for (int x = 0; x < whole; x += 16) {
-            _mm_storeu_si128((__m128i *)(y0 + x), luma16(p + 4 * x, &k));
-            _mm_storeu_si128((__m128i *)(y1 + x), luma16(q + 4 * x, &k));
-            __m128i b0, r0, b1, r1;
-            chroma4(p + 4 * x, q + 4 * x, &k, &b0, &r0);
-            chroma4(p + 4 * x + 32, q + 4 * x + 32, &k, &b1, &r1);
-            __m128i b = _mm_packs_epi32(b0, b1), r = _mm_packs_epi32(r0, r1);
+            /* Sixteen pixels of each row, split once for luma and chroma alike. */
+            __m128i pc[4], pg[4], qc[4], qg[4], vp[4], vq[4], vb[2], vr[2];
+            for (int i = 0; i < 4; i++) {
+                split(_mm_loadu_si128((const __m128i *)(p + 4 * x + 16 * i)), &pc[i], &pg[i]);
+                split(_mm_loadu_si128((const __m128i *)(q + 4 * x + 16 * i)), &qc[i], &qg[i]);
+                vp[i] = dot(pc[i], pg[i], k.y02, k.yg);
+                vq[i] = dot(qc[i], qg[i], k.y02, k.yg);
+            }
+            _mm_storeu_si128((__m128i *)(y0 + x), narrow(vp[0], vp[1], vp[2], vp[3]));
+            _mm_storeu_si128((__m128i *)(y1 + x), narrow(vq[0], vq[1], vq[2], vq[3]));
+            for (int i = 0; i < 2; i++) {
+                __m128i c02 = block_means(pc[2 * i], pc[2 * i + 1], qc[2 * i], qc[2 * i + 1]);
+                __m128i gk = block_means(pg[2 * i], pg[2 * i + 1], qg[2 * i], qg[2 * i + 1]);
+                vb[i] = dot(c02, gk, k.b02, k.bg);
+                vr[i] = dot(c02, gk, k.r02, k.rg);
+            }
+            __m128i b = _mm_packs_epi32(vb[0], vb[1]), r = _mm_packs_epi32(vr[0], vr[1]);
             _mm_storel_epi64((__m128i *)(bo + x / 2), _mm_packus_epi16(b, b));
             _mm_storel_epi64((__m128i *)(ro + x / 2), _mm_packus_epi16(r, r));
         }

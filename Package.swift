@@ -49,12 +49,13 @@ let package = Package(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
         .target(name: "FXCore", path: "Sources/FXCore"),
-        // Pixel kernels run on every frame (RGB to Y′CbCr for the encoders, rows composited for the
-        // renderer), in C: SSE2 where the CPU has it, plain C the compiler vectorises elsewhere.
+        // Pixel kernels run on every frame or image, in C: SSE2 where the CPU has it, portable C giving the
+        // same bytes elsewhere (RGB to Y′CbCr for the encoders, rows composited and particles drawn for the
+        // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
         .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
-        // PNG input (for image_load_png): libpng only, so that text runs need no renderer.
-        .target(name: "FXPNG", dependencies: ["FXCore", "CPNG"], path: "Sources/FXPNG"),
+        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that text runs need none.
+        .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
@@ -87,7 +88,7 @@ let package = Package(
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "TestSupport"],
+            name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "TestSupport"],
             path: "Tests/FXSinksTests"),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.

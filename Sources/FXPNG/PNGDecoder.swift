@@ -2,7 +2,9 @@ import CPNG
 import FXCore
 import Glibc
 
-/// Reads PNG files with libpng's simplified API into premultiplied RGBA.
+/// Reads PNG files into premultiplied RGBA: plain 8-bit RGB and RGBA files (most photos and
+/// screenshots) through `PlainPNG`, every other kind, and every damaged file, with libpng's
+/// simplified API. Both give the same pixels for the files the first takes.
 public enum PNGDecoder {
     public struct Failure: Error, CustomStringConvertible {
         public let message: String
@@ -40,6 +42,11 @@ public enum PNGDecoder {
     }
 
     private static func decode(_ raw: UnsafeRawBufferPointer, label: String, maxSide: Int) throws -> Image {
+        if let (w, h, pixels) = PlainPNG.decode(raw, maxSide: maxSide) { return Image(width: w, height: h, pixels: pixels, label: label) }
+        return try decodeWithLibpng(raw, label: label, maxSide: maxSide)
+    }
+
+    static func decodeWithLibpng(_ raw: UnsafeRawBufferPointer, label: String, maxSide: Int) throws -> Image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         func message() -> String { withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }

@@ -149,9 +149,19 @@ public final class OutputFile {
     }
 
     public func write(_ bytes: [UInt8]) throws {
-        buffer.append(contentsOf: bytes)
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Small writes are gathered in a buffer; a write that would fill it goes out at once with what
+    /// is buffered, in one system call and straight from `bytes` (a video frame is not copied on the way).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         written += bytes.count
-        if buffer.count >= 1 << 16 { try flush() }
+        if buffer.count + bytes.count < 1 << 16 {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        try buffer.withUnsafeBytes { try send([$0, bytes]) }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Bytes written so far.
@@ -170,23 +180,38 @@ public final class OutputFile {
     }
 
     private func flush() throws {
+        try buffer.withUnsafeBytes { try send([$0]) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `chunks` whole, in order: to standard output through `standardOutputWriter`, to a
+    /// descriptor in as few `writev` calls as it takes.
+    private func send(_ chunks: [UnsafeRawBufferPointer]) throws {
         if fd == 1 && finalPath == nil {
-            let ok = buffer.withUnsafeBytes { OutputFile.standardOutputWriter($0) }
-            guard ok else { throw OutputError("cannot write standard output: \(String(cString: strerror(errno)))") }
-            buffer.removeAll(keepingCapacity: true)
+            for chunk in chunks where !chunk.isEmpty {
+                guard OutputFile.standardOutputWriter(chunk) else {
+                    throw OutputError("cannot write standard output: \(String(cString: strerror(errno)))")
+                }
+            }
             return
         }
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        var parts = chunks.filter { !$0.isEmpty }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        var first = 0
+        while first < parts.count {
+            let n = parts[first...].withUnsafeBufferPointer { writev(fd, $0.baseAddress, Int32($0.count)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let why = String(cString: strerror(errno))
                 throw OutputError("cannot write \(shown): \(why)")
             }
-            offset += n
+            // Step over what went out: whole parts, then into the first one left.
+            var left = n
+            while first < parts.count && left >= parts[first].iov_len { left -= parts[first].iov_len; first += 1 }
+            if left > 0 {
+                parts[first].iov_base = parts[first].iov_base! + left
+                parts[first].iov_len -= left
+            }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Sends what is buffered now (a live preview), keeping the output open.

@@ -69,13 +69,13 @@ import Testing
         let fifo = makeFIFO()
         let file = dir + "/same.jsonl"
         #expect(try Harness.fxhost(Self.run + ["--out", file]).status == 0)
-        let reader = try runReader(["-c", "cat \"$0\" > \"$0.read\"", fifo])
+        let reader = try FIFOReader(fifo)
         let r = try Harness.fxhost(Self.run + ["--out", fifo])
-        reader.waitUntilExit()
+        let got = reader.finish()
         #expect(r.status == 0, "\(r.stderr)")
         #expect(kind(fifo) == S_IFIFO)
         // What the reader got is what a regular file gets.
-        #expect(FileManager.default.contents(atPath: fifo + ".read") == FileManager.default.contents(atPath: file))
+        #expect(got == FileManager.default.contents(atPath: file).map { [UInt8]($0) })
     }
 
     @Test func aFIFONobodyReadsIsOneLine() throws {
@@ -89,9 +89,9 @@ import Testing
     @Test func aReaderThatGoesAwayIsBrokenPipeAndStatus2() throws {
         let fifo = makeFIFO()
         // The reader takes 10 bytes and leaves; 30 s at 100 frames a second is megabytes, well past a pipe's buffer.
-        let reader = try runReader(["-c", "head -c 10 \"$0\" > /dev/null", fifo])
+        let reader = try FIFOReader(fifo, limit: 10)
         let r = try Harness.fxhost(["--plugin", "cube", "--fps", "100", "--end", "30", "--sink", "jsonl", "--out", fifo])
-        reader.waitUntilExit()
+        #expect(reader.finish().count == 10)
         #expect(r.status == 2)
         #expect(r.stderr == "fxhost: error: cannot write '\(fifo)': Broken pipe\n", "\(r.stderr)")
     }
@@ -104,12 +104,41 @@ import Testing
         #expect(Rogue.temporaries(in: dir).isEmpty)
     }
 
-    /// A shell reading the FIFO in the background, started before fxhost opens it.
-    func runReader(_ arguments: [String]) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = arguments
-        try p.run()
-        return p
+}
+
+/// A FIFO's reader: its read end is opened (without waiting for a writer) before
+/// fxhost opens the write end, so that fxhost always finds a reader there, and it
+/// is read on a thread of its own while fxhost writes: up to `limit` bytes (then
+/// closed, as a reader that goes away), or until fxhost has exited and all it wrote is read.
+final class FIFOReader: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var writerGone = false
+    private var bytes: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String, limit: Int? = nil) throws {
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while limit.map({ bytes.count < $0 }) ?? true {
+                let gone = lock.withLock { writerGone }
+                let n = read(fd, &buffer, limit.map { min(buffer.count, $0 - bytes.count) } ?? buffer.count)
+                if n > 0 { bytes += buffer[0..<n]; continue }
+                // Nothing to read: no writer yet, none any more, or one that has not written yet.
+                if gone { break }
+                usleep(1_000)
+            }
+            close(fd)
+            done.signal()
+        }
+    }
+
+    /// What was read, once fxhost (which the caller has run to its end) has gone.
+    func finish() -> [UInt8] {
+        lock.withLock { writerGone = true }
+        done.wait()
+        return bytes
     }
 }

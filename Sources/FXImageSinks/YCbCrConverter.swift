@@ -3,9 +3,9 @@ import FXSinks
 
 /// RGB to Y′CbCr: BT.601 coefficients, limited range (16–235 luma, 16–240
 /// chroma), the rule Y4M and untagged video assume, in fxhost's own C
-/// (`Sources/CPixels`), which the compiler vectorises: libswscale took 3.1 to
-/// 4 ms for a 1280×720 frame on the benchmark machine, whatever its flags
-/// (docs/OUTPUTS.md). Same size in and out; 4:4:4 for Y4M; 4:2:0 for H.264
+/// (`Sources/CPixels`: SSE2 on x86_64, portable C giving the same bytes
+/// elsewhere): libswscale took 3.1 to 4 ms for a 1280×720 frame on the
+/// benchmark machine, whatever its flags (docs/OUTPUTS.md). Same size in and out; 4:4:4 for Y4M; 4:2:0 for H.264
 /// and VP9, each chroma sample from the mean of a 2×2 block. The input is
 /// RGBX (a `Frame`'s byte order) or BGRX (a cairo surface read in place,
 /// `PixelRows`): the same picture gives the same planes either way.
@@ -33,9 +33,7 @@ final class YCbCrConverter {
     /// Converts `width` × `height` four-byte pixels, rows `stride` bytes apart (`width` × 4 when nil),
     /// into planes at `y`, `cb`, `cr` with the given strides.
     func convert(_ pixels: UnsafePointer<UInt8>, stride: Int? = nil, into planes: [UnsafeMutablePointer<UInt8>], strides: [Int]) {
-        let kernel = chroma == .full ? fx_ycbcr444 : fx_ycbcr420
-        kernel(pixels, stride ?? width * 4, red, blue, Int32(width), Int32(height),
-               planes[0], strides[0], planes[1], strides[1], planes[2], strides[2])
+        convert(pixels, stride: stride ?? width * 4, rows: 0..<height, into: planes, strides: strides)
     }
 
     /// Converts rows `band` of the picture at `pixels` into the same rows of the planes at `planes`

@@ -26,11 +26,11 @@ enum BandedPaint {
         let dx, dy: Int
         let op: cairo_operator_t
         let alpha: Double
-        /// `mask(alpha)`.
-        let mask: UInt8
         let boxes: [DeviceTarget.Box]
         /// Keeps the source alive until the plan is carried out.
         let owner: AnyObject?
+
+        var mask: UInt8 { BandedPaint.mask(alpha) }
 
         /// OVER at any alpha, or an opaque SOURCE (a copy): what the row kernels do.
         /// Others (SOURCE through a mask blends in a way of cairo's own) are painted by cairo, per band.
@@ -64,8 +64,7 @@ enum BandedPaint {
         guard boxes.reduce(0, { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }) >= minimumPixels else { return nil }
         let clamped = min(1, max(0, alpha))
         return Plan(target: target, source: source, sourceStride: Int(cairo_image_surface_get_stride(source)),
-                    sourceWidth: sw, dx: dx, dy: dy, op: op, alpha: clamped,
-                    mask: mask(clamped), boxes: boxes, owner: owner)
+                    sourceWidth: sw, dx: dx, dy: dy, op: op, alpha: clamped, boxes: boxes, owner: owner)
     }
 
     /// The 8-bit mask pixman gets from cairo for `alpha` (0…1): the top byte of

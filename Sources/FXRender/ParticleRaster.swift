@@ -210,11 +210,4 @@ enum ParticleRaster {
             }
         }
     }
-
-    /// A colour at alpha `a`, premultiplied, as an ARGB32 word.
-    static func packed(_ c: Color, _ a: Double) -> UInt32 {
-        func ch(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
-        let al = min(1, max(0, a))
-        return ch(al) << 24 | ch(c.red * al) << 16 | ch(c.green * al) << 8 | ch(c.blue * al)
-    }
 }

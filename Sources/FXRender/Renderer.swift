@@ -229,18 +229,18 @@ public final class Renderer {
         }
         // Sublayers that each draw one image are gathered, so that images painted
         // pixel for pixel (a crossfade's) are done together, row by row.
-        var batch: BandedPaint.Batch?
+        var siblings: BandedPaint.Batch?
         for c in tree.children[i] {
             let hc = LayerGeometry.toParent(tree.layers[c], parent: l).then(h)
             let joins = drawsOneImage(tree, c, hc)
             if joins {
-                if batch == nil { batch = BandedPaint.Batch() }
+                if siblings == nil { siblings = BandedPaint.Batch() }
             } else {
-                batch?.flush()
+                siblings?.flush()
             }
-            draw(tree, c, hc, into: out, allowTransitions: true, batch: joins ? batch : nil)
+            draw(tree, c, hc, into: out, allowTransitions: true, batch: joins ? siblings : nil)
         }
-        batch?.flush()
+        siblings?.flush()
         cairo_set_matrix(cr, &m)
         ContentDrawing.border(l, cr)
         cairo_restore(cr)

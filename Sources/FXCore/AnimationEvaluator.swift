@@ -39,6 +39,8 @@ struct AnimationEvaluator {
     let body: Body
     /// The animation as plain numbers, for animations of one number (nil otherwise).
     let scalar: ScalarAnimation?
+    /// The parts `scalar` indexes.
+    let scalarPool: ScalarPool
     let isScalar: Bool
     let isTransition: Bool
     /// For transitions: the layer subtree as it was presented when the transition was added.
@@ -78,13 +80,10 @@ struct AnimationEvaluator {
         case .transition(let t): body = .transition(t)
         }
         if case .transition = body { isTransition = true } else { isTransition = false }
-        if let curve = ScalarCurve(body, keyPath: keyPath) {
-            scalar = ScalarAnimation(timing: timing, durations: timing.durations, holdsEnd: !a.isRemovedOnCompletion,
-                                     isCumulative: a.isCumulative, isAdditive: a.isAdditive,
-                                     timingFunction: a.timingFunction.flatMap { $0 == .linear ? nil : $0 }, curve: curve)
-        } else {
-            scalar = nil
-        }
+        var pool = ScalarPool()
+        scalar = ScalarAnimation(body, keyPath: keyPath, timing: timing, timingFunction: timingFunction,
+                                 holdsEnd: holdsEnd, isCumulative: isCumulative, isAdditive: isAdditive, pool: &pool)
+        scalarPool = pool
         isScalar = scalar != nil
     }
 

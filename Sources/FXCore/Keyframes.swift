@@ -125,7 +125,8 @@ public struct Keyframes {
     }
 
     /// The last of `count` keyframes whose key time `p` has reached.
-    static func discreteIndex(_ p: Double, _ kt: [Double], count: Int) -> Int {
+    static func discreteIndex<K: RandomAccessCollection<Double>>(_ p: Double, _ kt: K, count: Int) -> Int
+        where K.Index == Int {
         var index = 0
         for i in 0..<min(kt.count, count) where kt[i] <= p { index = i }
         return index
@@ -158,7 +159,8 @@ public struct Keyframes {
     }
 
     /// The segment holding `p` and the local progress inside it.
-    static func segment(_ p: Double, _ kt: [Double], count n: Int) -> (Int, Double) {
+    static func segment<K: RandomAccessCollection<Double>>(_ p: Double, _ kt: K, count n: Int) -> (Int, Double)
+        where K.Index == Int {
         if p <= kt[0] { return (0, 0) }
         if p >= kt[n - 1] { return (n - 2, 1) }
         var i = 0

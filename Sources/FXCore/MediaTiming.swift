@@ -81,7 +81,15 @@ public struct MediaTiming: Hashable, Sendable {
     /// `state(atParentTime:holdsEnd:)` with another fill mode (a group's
     /// child filling at the group's end) and the durations given.
     func state(atParentTime tp: Double, holdsEnd: Bool, fillMode: FillMode, _ durations: Durations) -> State {
-        let e = elapsed(atParentTime: tp)
+        MediaTiming.state(elapsed: elapsed(atParentTime: tp), timeOffset: timeOffset, autoreverses: autoreverses,
+                          holdsEnd: holdsEnd, fillMode: fillMode, durations)
+    }
+
+    /// The state from the elapsed time `e` and the fields it depends on (for
+    /// records that keep those fields without the rest of the timing).
+    @inline(__always)
+    static func state(elapsed e: Double, timeOffset: Double, autoreverses: Bool, holdsEnd: Bool, fillMode: FillMode,
+                      _ durations: Durations) -> State {
         let ad = durations.active
         let phase: Phase = e < 0 ? .before : (e < ad ? .active : .after)
         let activeTime: Double

@@ -5,6 +5,19 @@
 struct ModelValues: Sendable {
     private var entries: [AnimatedValue] = []
 
+    /// A copy in storage of its own, allocated now. A sampling program copies
+    /// its layers' values as it lays the tree out, so that a sample reads
+    /// them from allocations made one after another, in the order it reads
+    /// them, instead of from wherever each layer's were made (for a large
+    /// tree, a cache miss per layer).
+    func copiedAnew() -> ModelValues {
+        var copy = ModelValues()
+        copy.entries = Array(unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: entries)
+        }
+        return copy
+    }
+
     /// Whether `test` holds for one of the properties set to other than their defaults.
     func containsProperty(where test: (Property) -> Bool) -> Bool {
         entries.withUnsafeBufferPointer { e in e.contains { test($0.property) } }

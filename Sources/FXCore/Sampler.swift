@@ -242,7 +242,10 @@ public enum Sampler {
         let state = evp.pointee.timing.state(atParentTime: parentTime, holdsEnd: holdsEnd, fillMode: fillMode, durations)
         guard let linear = state.progress else { return }
         if let scalar = evp.scalarRecord {
-            applyScalar(scalar, linear: linear, iteration: state.iteration, model: model, overlay: &overlay, from: start)
+            evp.pointee.scalarPool.withParts { parts in
+                applyScalar(scalar, parts, linear: linear, iteration: state.iteration, model: model, overlay: &overlay,
+                            from: start)
+            }
             return
         }
         let timing = ev.timing
@@ -313,14 +316,11 @@ public enum Sampler {
     /// `apply` for an animation of one number (`AnimationEvaluator.scalar`):
     /// the same steps on doubles, the value made only at the end.
     @inline(__always)
-    static func applyScalar(_ a: UnsafePointer<ScalarAnimation>, linear: Double, iteration: Int,
-                            model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
-        let kp = a.pointee.curve.keyPath
+    static func applyScalar(_ a: UnsafePointer<ScalarAnimation>, _ parts: ScalarPool.Parts, linear: Double,
+                            iteration: Int, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+        let kp = a.pointee.keyPath
         let property = kp.property
-        var value = a.pointee.curve.value(at: linear, duration: a.pointee.durations.effective) { a.pointee.ease($0) }
-        if a.pointee.isCumulative && iteration > 0 {
-            value += (a.pointee.timing.autoreverses ? a.pointee.curve.from : a.pointee.curve.to) * Double(iteration)
-        }
+        var value = a.pointee.value(at: linear, iteration: iteration, parts)
         let slot = firstSlot(in: overlay, from: start, property, nil)
         let result: Value
         if kp.component == nil && !a.pointee.isAdditive {

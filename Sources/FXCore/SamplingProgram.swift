@@ -31,6 +31,8 @@ final class SamplingProgram {
     let version: Int
     let nodes: [Node]
     let animations: [ScalarAnimation]
+    /// The parts the animations index, kept once for the whole tree.
+    let pool: ScalarPool
     /// Where the second thread's share begins (the first node of a top-level
     /// sublayer near the middle), for trees large enough to share.
     let split: Int?
@@ -38,7 +40,7 @@ final class SamplingProgram {
     let animationsBefore: Int, animationsAfter: Int
 
     init(_ stage: Stage) {
-        var nodes: [Node] = [], animations: [ScalarAnimation] = []
+        var nodes: [Node] = [], animations: [ScalarAnimation] = [], pool = ScalarPool(sharing: true)
         var topLevel: [(node: Int, animation: Int)] = []
         nodes.reserveCapacity(stage.root.subtreeCount)
         var pending: [(layer: Layer, parent: Int, depth: Int, isMask: Bool)] = [(stage.root, -1, 0, false)]
@@ -49,11 +51,13 @@ final class SamplingProgram {
             var range: Range<Int>? = nil
             if layer.kind != .emitter, evaluators.allSatisfy({ $0.isScalar }) {
                 let first = animations.count
-                for e in evaluators { animations.append(e.scalar!) }
+                for e in evaluators {
+                    e.scalarPool.withParts { parts in animations.append(e.scalar!.moved(from: parts, into: &pool)) }
+                }
                 range = first..<animations.count
             }
             nodes.append(Node(layer: layer, id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
-                              isMask: isMask, timing: layer.timing, model: layer.values, animations: range))
+                              isMask: isMask, timing: layer.timing, model: layer.values.copiedAnew(), animations: range))
             // Children are taken last pushed first: sublayers in reverse, then the mask, so the mask comes out first.
             for c in layer.sublayers.reversed() { pending.append((c, index, depth + 1, false)) }
             if let m = layer.mask { pending.append((m, index, depth + 1, true)) }
@@ -66,6 +70,7 @@ final class SamplingProgram {
         let before = split.map { s in topLevel.first { $0.node == s }!.animation } ?? animations.count
         self.nodes = nodes
         self.animations = animations
+        self.pool = pool
         self.split = split
         animationsBefore = before
         animationsAfter = animations.count - before
@@ -103,7 +108,7 @@ final class SamplingProgram {
     private func present(_ range: Range<Int>, at t: Double, into base: UnsafeMutablePointer<PresentedLayer>,
                          pass: inout Sampler.Pass) {
         nodes.withUnsafeBufferPointer { nodes in
-            animations.withUnsafeBufferPointer { records in
+            pool.withParts { parts in animations.withUnsafeBufferPointer { records in
                 for i in range {
                     let n = nodes.baseAddress! + i
                     let parentTime = n.pointee.parent < 0 ? t : base[n.pointee.parent].localTime
@@ -116,11 +121,10 @@ final class SamplingProgram {
                     let start = pass.values.count
                     for j in animated {
                         let a = records.baseAddress! + j
-                        let state = a.pointee.timing.state(atParentTime: local, holdsEnd: a.pointee.holdsEnd,
-                                                           fillMode: a.pointee.timing.fillMode, a.pointee.durations)
+                        let state = a.pointee.state(atParentTime: local, fillMode: a.pointee.fillMode)
                         guard let linear = state.progress else { continue }
-                        Sampler.applyScalar(a, linear: linear, iteration: state.iteration, model: n.pointee.model,
-                                            overlay: &pass.values, from: start)
+                        Sampler.applyScalar(a, parts, linear: linear, iteration: state.iteration,
+                                            model: n.pointee.model, overlay: &pass.values, from: start)
                     }
                     if pass.values.count - start > 1 { Sampler.sortInOrder(&pass.values, from: start) }
                     (base + i).initialize(to: PresentedLayer(
@@ -129,7 +133,7 @@ final class SamplingProgram {
                         animated: [], transitions: []))
                     if pass.values.count > start { pass.owners.append((base + i, start..<pass.values.count)) }
                 }
-            }
+            } }
         }
     }
 }

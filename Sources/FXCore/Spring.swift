@@ -87,8 +87,8 @@ public struct Spring: Hashable, Sendable {
     /// A spring's progress as a function of time alone: the same expressions
     /// as `displacement(at:)`, the constant parts evaluated in advance in the
     /// order that function evaluates them, so every result is the same to the bit.
-    struct Motion {
-        private enum Regime {
+    struct Motion: Hashable {
+        private enum Regime: Hashable {
             case under(decay: Double, frequency: Double, sine: Double)
             case over(a: Double, rest: Double, r1: Double, r2: Double)
             case critical(slope: Double, decay: Double)

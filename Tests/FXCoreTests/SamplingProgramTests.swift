@@ -110,4 +110,43 @@ import Testing
         #expect(stage.samplingProgram.split != nil, "the tree is shared between two threads")
         for t in [0.1, 0.55, 1.3] { try check(stage, at: t, "2,500 layers") }
     }
+
+    /// Many layers whose number animations share some timing functions and
+    /// springs and not others, with keyframes of every length and mode: the
+    /// program keeps their parts once for the whole tree (each function and
+    /// spring motion once), and every record must still find its own.
+    @Test func sharedPartsFindTheirOwnAnimation() throws {
+        let stage = Stage(size: Size(320, 240))
+        let curves: [TimingFunction] = [.easeIn, .easeOut, .default, try TimingFunction(0.3, -0.4, 0.6, 1.5)]
+        for i in 0..<40 {
+            let l = stage.makeLayer(.layer, name: "l\(i)")
+            try l.set(.position, .point(Point(Double(i), 3)))
+            try stage.root.addSublayer(l)
+            var basic = number(i % 2 == 0 ? "position.x" : "opacity", Double(i), Double(100 - i),
+                               duration: 0.5 + Double(i % 3) / 4)
+            basic.timingFunction = i % 5 == 4 ? nil : curves[i % curves.count]
+            basic.isAdditive = i % 4 == 1
+            basic.isCumulative = i % 3 == 0
+            basic.timing.repeatCount = 3
+            basic.timing.autoreverses = i % 2 == 1
+            try l.add(basic, forKey: "basic")
+            // Three distinct springs (UIKit's ratio form is critically damped from 1 up).
+            let spring = Spring(duration: 1, dampingRatio: [0.3, 0.6, 1.0][i % 3])
+            try l.add(Animation.spring(KeyPath(.bounds, .sizeWidth), from: .number(10), to: .number(10 + Double(i)),
+                                       spring: spring), forKey: "spring")
+            let n = 1 + i % 5
+            var k = Keyframes(values: (0..<n).map { .number(Double($0 * $0 + i)) },
+                              timingFunctions: (0..<max(0, n - 1 - i % 2)).map { curves[($0 + i) % curves.count] })
+            k.calculationMode = [.linear, .discrete, .paced][i % 3]
+            var key = Animation.keyframe(KeyPath(.position, .y), k)
+            key.timing.duration = 0.9
+            key.timing.repeatCount = .infinity
+            key.timingFunction = curves[(i + 1) % curves.count]
+            key.isCumulative = i % 4 == 2
+            try l.add(key, forKey: "keys")
+        }
+        #expect(stage.samplingProgram.animations.count == 120, "every animation takes the number path")
+        #expect(stage.samplingProgram.pool.motions.count == 3, "each spring motion is kept once")
+        for t in [0.05, 0.31, 0.62, 1.07, 1.5, 2.2] { try check(stage, at: t, "shared parts") }
+    }
 }

@@ -1,13 +1,13 @@
 import Testing
 @testable import FXCore
 
-/// The sampler's number-only path (`ScalarCurve`) against its general path:
+/// The sampler's number-only path (`ScalarAnimation`) against its general path:
 /// the same animation given once as numbers on `position.x` (sampled as plain
 /// doubles) and once as points on `position` (sampled through `Value`'s
 /// component-wise interpolation), on two layers of one stage. Their x must
 /// agree to the bit at every instant. The values themselves are checked
 /// against Core Animation's published rules by the timing and conformance suites.
-@Suite struct ScalarCurveTests {
+@Suite struct ScalarAnimationTests {
     /// Instants through and past the animations, including cycle boundaries.
     static let instants: [Double] = Set((0...130).map { Double($0) * 0.0375 } + [0.5, 1, 1.5, 2, 2.25, 3]).sorted()
 
@@ -24,7 +24,7 @@ import Testing
         try p.add(make("position") { .point(Point($0, 7)) }, forKey: "a")
         #expect(n.evaluators[0].scalar != nil, "the number animation takes the scalar path")
         #expect(p.evaluators[0].scalar == nil, "the point animation takes the general path")
-        for t in ScalarCurveTests.instants {
+        for t in ScalarAnimationTests.instants {
             let snap = try stage.sample(at: t)
             let xn = snap.layer(named: "n")!.point(.position).x, xp = snap.layer(named: "p")!.point(.position).x
             #expect(xn.bitPattern == xp.bitPattern, "at t = \(t): \(xn) (numbers) vs \(xp) (points)")
@@ -131,7 +131,7 @@ import Testing
         move.timing.duration = 0.9
         try l.add(fade, forKey: "fade")
         try l.add(move, forKey: "move")
-        for t in ScalarCurveTests.instants where t < 0.9 {
+        for t in ScalarAnimationTests.instants where t < 0.9 {
             let s = try stage.sample(at: t).layer(named: "l")!
             #expect(s.number(.opacity).bitPattern == s.point(.position).x.bitPattern, "at t = \(t)")
         }

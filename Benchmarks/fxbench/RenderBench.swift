@@ -92,6 +92,143 @@ enum Scenes {
     }
 }
 
+extension Scenes {
+    /// A label turning from one text to another as on two faces of a cube, over and over (seed 004's
+    /// cubeTransition, as the cube plugin builds it with its defaults): the old text squashes to
+    /// (1, 0.1) and moves up by half its height while the new one opens from below, 0.5 s, ease-out.
+    static func cube() throws -> Stage {
+        let stage = Stage(size: size)
+        try stage.root.set(.backgroundColor, .color(.black))
+        let squashed = Transform3D.scale(1, 0.1).concatenating(.translation(0, 25))
+        let away = Transform3D.scale(1, 0.1).concatenating(.translation(0, -25))
+        for (name, text, from, to) in [("label", "London", Transform3D.identity, away), ("aux", "Paris", squashed, .identity)] {
+            let label = stage.makeLayer(.text, name: name)
+            try label.setFrame(Rect(0, 335, 1280, 50))
+            try label.set(.string, .string(text))
+            try label.set(.fontSize, .number(36))
+            try label.set(.alignmentMode, .string("center"))
+            try stage.root.addSublayer(label)
+            var turn = Animation.basic(KeyPath(.transform), from: .transform(from), to: .transform(to))
+            turn.timingFunction = .easeOut
+            turn.timing.duration = 0.5
+            turn.timing.repeatCount = .infinity
+            try label.add(turn, forKey: "cube")
+        }
+        return stage
+    }
+
+    /// The BahamaAir login screen (seeds 000 and 001, as the pulse plugin lays it out on a 320 × 568
+    /// screen scaled to the stage's height): the sky, the title and two fields flying in and pulsing
+    /// when they land, four clouds fading in and drifting, the login button rising and fading in, the
+    /// info label sliding in. Every motion is a piecewise-linear track (`LoginScene.tracks`) looping
+    /// every 2 s, so that the cairo program can draw the very same frames.
+    static func login() throws -> Stage {
+        let stage = Stage(size: size)
+        try stage.root.set(.backgroundColor, .color(.black))
+        let w = LoginScene.width, h = LoginScene.height, s = LoginScene.scale
+        let view = stage.makeLayer(.layer, name: "view")
+        try view.set(.bounds, .rect(Rect(0, 0, w, h)))
+        try view.set(.position, .point(Point(640, 360)))
+        try view.set(.transform, .transform(.scale(s, s)))
+        try view.set(.masksToBounds, .bool(true))
+        try stage.root.addSublayer(view)
+        let sky = stage.makeLayer(.gradient, name: "background")
+        try sky.setFrame(Rect(0, 0, w, h))
+        try sky.set(.colors, .colors([LoginScene.skyTop, LoginScene.skyBottom]))
+        try view.addSublayer(sky)
+        func text(_ name: String, _ string: String, _ frame: Rect, _ size: Double, _ color: Color, _ align: String) throws -> Layer {
+            let l = stage.makeLayer(.text, name: name)
+            try l.setFrame(frame)
+            try l.set(.string, .string(string))
+            try l.set(.fontSize, .number(size))
+            try l.set(.foregroundColor, .color(color))
+            try l.set(.alignmentMode, .string(align))
+            return l
+        }
+        var layers: [String: Layer] = [:]
+        layers["title"] = try text("title", "Bahama Login", Rect(0, 120, w, 36), 28, .white, "center")
+        for (name, placeholder, y) in [("username", "  Username", 202.0), ("password", "  Password", 263.0)] {
+            let field = stage.makeLayer(.layer, name: name)
+            try field.setFrame(Rect(30, y, w - 60, 40))
+            try field.set(.backgroundColor, .color(.white))
+            try field.set(.cornerRadius, .number(5))
+            try field.addSublayer(try text("placeholder", placeholder, Rect(4, 10, w - 68, 22), 16, Color(white: 0.7), "left"))
+            layers[name] = field
+        }
+        for name in ["title", "username", "password"] { try view.addSublayer(layers[name]!) }
+        for (i, f) in LoginScene.clouds.enumerated() {
+            let cloud = stage.makeLayer(.shape, name: "cloud\(i + 1)")
+            try cloud.setFrame(f)
+            var p = Path()
+            for e in LoginScene.cloudEllipses(f.size.width, f.size.height) { p.addEllipse(in: e) }
+            try cloud.set(.path, .path(p))
+            try cloud.set(.fillColor, .color(Color(white: 1, alpha: 0.95)))
+            try view.addSublayer(cloud)
+            layers["cloud\(i + 1)"] = cloud
+        }
+        layers["info"] = try text("info", "Tap on a field and enter username and password", Rect(0, 428, w, 30), 12, .white, "center")
+        try view.addSublayer(layers["info"]!)
+        let button = stage.makeLayer(.layer, name: "login")
+        try button.setFrame(Rect(30, 343, 260, 50))
+        try button.set(.backgroundColor, .color(LoginScene.green))
+        try button.set(.cornerRadius, .number(5))
+        try button.addSublayer(try text("label", "Login", Rect(0, 13, 260, 24), 18, Color(red: 1, green: 0, blue: 0), "center"))
+        try view.addSublayer(button)
+        layers["login"] = button
+        for track in LoginScene.tracks {
+            let keyPath: KeyPath = switch track.property {
+            case "position.x": KeyPath(.position, .x)
+            case "position.y": KeyPath(.position, .y)
+            case "transform.scale": KeyPath(.transform, .scale)
+            default: KeyPath(.opacity)
+            }
+            var a = Animation.keyframe(keyPath, Keyframes(values: track.points.map { .number($0.1) },
+                                                          keyTimes: track.points.map { $0.0 / LoginScene.period }))
+            a.timing.duration = LoginScene.period
+            a.timing.repeatCount = .infinity
+            try layers[track.layer]!.add(a, forKey: track.property)
+        }
+        return stage
+    }
+}
+
+/// The login scene's numbers, which Benchmarks/cairo-baseline/baseline.c repeats.
+enum LoginScene {
+    static let width = 320.0, height = 568.0, scale = 720.0 / 568, period = 2.0
+    static let skyTop = Color(red: 0.27, green: 0.6, blue: 0.89), skyBottom = Color(red: 0.68, green: 0.86, blue: 0.98)
+    static let green = Color(red: 0.63, green: 0.84, blue: 0.35)
+    static let clouds = [Rect(-120, 79, 160, 50), Rect(256, 213, 160, 50), Rect(284, 503, 74, 35), Rect(22, 545, 115, 50)]
+    static func cloudEllipses(_ w: Double, _ h: Double) -> [Rect] {
+        [Rect(0, h * 0.35, w * 0.55, h * 0.65), Rect(w * 0.25, 0, w * 0.5, h * 0.9), Rect(w * 0.45, h * 0.3, w * 0.55, h * 0.7)]
+    }
+    /// A layer's property through the 2 s loop: (seconds, value) points, linear between them.
+    struct Track {
+        let layer: String, property: String, points: [(Double, Double)]
+    }
+    static let tracks: [Track] = {
+        var t: [Track] = []
+        // flyRight (0.5 s; the fields 0.3 and 0.4 s later), then the pulse 1.25 → 1 over 0.25 s.
+        for (layer, delay) in [("title", 0.0), ("username", 0.3), ("password", 0.4)] {
+            t.append(Track(layer: layer, property: "position.x", points: [(0, -160), (delay, -160), (delay + 0.5, 160), (2, 160)]))
+            let land = delay + 0.5
+            t.append(Track(layer: layer, property: "transform.scale",
+                           points: [(0, 1), (land, 1), (land + 0.001, 1.25), (land + 0.25, 1), (2, 1)]))
+        }
+        // The clouds fade in, staggered by 0.2 s, and drift 40 points to the right.
+        for (i, f) in clouds.enumerated() {
+            let delay = 0.5 + 0.2 * Double(i)
+            t.append(Track(layer: "cloud\(i + 1)", property: "opacity", points: [(0, 0), (delay, 0), (delay + 0.5, 1), (2, 1)]))
+            t.append(Track(layer: "cloud\(i + 1)", property: "position.x", points: [(0, f.midX), (2, f.midX + 40)]))
+        }
+        // The button rises 30 points and fades in from 0.5 s; the info label slides in from the right.
+        t.append(Track(layer: "login", property: "position.y", points: [(0, 398), (0.5, 398), (1, 368), (2, 368)]))
+        t.append(Track(layer: "login", property: "opacity", points: [(0, 0), (0.5, 0), (1, 1), (2, 1)]))
+        t.append(Track(layer: "info", property: "position.x", points: [(0, 480), (1.5, 160), (2, 160)]))
+        t.append(Track(layer: "info", property: "opacity", points: [(0, 0.2), (1.5, 1), (2, 1)]))
+        return t
+    }()
+}
+
 /// Runs a program and returns its standard output.
 func capture(_ argv: [String]) -> String {
     var fds: [Int32] = [0, 0]
@@ -133,7 +270,7 @@ func benchRender(folder: String) throws {
     if access(baseline, X_OK) != 0 { print("  (the cairo baseline is missing: run scripts/bench.sh, which builds it)") }
     print("  scene       fxhost fps   cairo fps   ratio    target")
     let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
-    for (name, make) in [("shimmer", Scenes.shimmer), ("spinner", Scenes.spinner), ("crossfade", Scenes.crossfade)] where only == nil || only == name {
+    for (name, make) in renderScenes where only == nil || only == name {
         let stage = try make()
         let renderer = Renderer(stageSize: Scenes.size)
         // Snapshots first: this measures drawing, as the baseline does.
@@ -159,6 +296,43 @@ func benchRender(folder: String) throws {
               + pad(ratio.map { format3($0) + "×" } ?? "-", 9) + "≥ 1.5× (\(verdict))")
     }
     print("  target: every scene ≥ 1.5× the cairo program, never below 1×; \(loadAverage())")
+}
+
+/// The render scenes by name, in the order the benchmark runs them.
+let renderScenes: [(String, @Sendable () throws -> Stage)] = [
+    ("shimmer", Scenes.shimmer), ("spinner", Scenes.spinner), ("crossfade", Scenes.crossfade),
+    ("cube", Scenes.cube), ("login", Scenes.login),
+]
+
+/// `fxbench frame SCENE SECONDS FILE`: one frame of a render scene as a binary PPM (over black), to set
+/// beside `cairo-baseline frame SCENE SECONDS FILE` and see that both programs draw the same picture.
+func writeFrame(_ arguments: [String]) throws {
+    guard arguments.count == 3, let make = renderScenes.first(where: { $0.0 == arguments[0] })?.1,
+          let t = Double(arguments[1]), t.isFinite, t >= 0 else {
+        print("usage: fxbench frame SCENE SECONDS FILE, SCENE one of \(renderScenes.map(\.0).joined(separator: ", "))")
+        exit(2)
+    }
+    let frame = Renderer(stageSize: Scenes.size).render(try make().sample(at: t))
+    let bytes = Array("P6\n\(frame.width) \(frame.height)\n255\n".utf8) + frame.opaque()
+    guard let f = fopen(arguments[2], "wb"), fwrite(bytes, 1, bytes.count, f) == bytes.count, fclose(f) == 0 else {
+        print("fxbench: cannot write \(arguments[2])")
+        exit(1)
+    }
+}
+
+/// `fxbench composite SCENE FRAMES`: draws exactly FRAMES frames of a render scene and nothing else,
+/// for counting instructions (`valgrind --tool=callgrind`), which other programs' load does not change.
+func compositeFrames(_ arguments: [String]) throws {
+    guard arguments.count == 2, let make = renderScenes.first(where: { $0.0 == arguments[0] })?.1,
+          let count = Int(arguments[1]), count >= 0 else {
+        print("usage: fxbench composite SCENE FRAMES, SCENE one of \(renderScenes.map(\.0).joined(separator: ", "))")
+        exit(2)
+    }
+    let stage = try make()
+    var snapshots: [Snapshot] = []
+    for i in 0..<120 { snapshots.append(try stage.sample(at: Double(i) / 60)) }
+    let renderer = Renderer(stageSize: Scenes.size)
+    for i in 0..<count { renderer.composite(snapshots[i % snapshots.count]) }
 }
 
 func benchAPNG(folder: String) throws {

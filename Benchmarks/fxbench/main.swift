@@ -2,7 +2,7 @@ import FXCore
 import Glibc
 
 // Benchmarks, not tests: figures to quote, printed side by side.
-// Usage: fxbench [sampling [LAYERS [SAMPLES]] | particles [FRAMES] | startup | render [SCENE] | apng | memory] (default: all)
+// Usage: fxbench [sampling [LAYERS [SAMPLES]] | particles [FRAMES] | startup | render [SCENE] | apng | memory | frame SCENE SECONDS FILE | composite SCENE FRAMES] (default: all)
 
 /// Monotonic seconds, for measuring only (the engine never reads a clock).
 func seconds() -> Double {
@@ -146,6 +146,8 @@ do {
     // Peak memory is per process: measured in a fresh one, so earlier benchmarks do not count.
     if which == "all" { print(capture([CommandLine.arguments[0], "memory"]), terminator: "") }
     if which == "memory" { try benchMemory() }
+    if which == "composite" { try compositeFrames(Array(CommandLine.arguments.dropFirst(2))) }
+    if which == "frame" { try writeFrame(Array(CommandLine.arguments.dropFirst(2))) }
 } catch {
     print("fxbench: \(error)")
     exit(1)

@@ -39,6 +39,18 @@ enum ContentDrawing {
 
     // MARK: - Image contents
 
+    /// Whether a layer's image may be drawn outside its bounds: a gravity that shows it at its
+    /// own size, larger than the bounds, with nothing clipping it to them.
+    static func contentsMayOverflow(_ l: PresentedLayer) -> Bool {
+        guard case .image(let img?) = l[.contents], !l.bool(.masksToBounds) else { return false }
+        switch l.string(.contentsGravity) {
+        case "resize", "resizeAspect", "resizeAspectFill": return false
+        default:
+            let b = LayerGeometry.bounds(l)
+            return Double(img.width) > b.size.width || Double(img.height) > b.size.height
+        }
+    }
+
     /// With `batch`, a paint pixel for pixel is gathered there (for the caller to flush) instead of done now.
     static func contents(_ l: PresentedLayer, _ cr: OpaquePointer, images: ImageCache, alpha: Double = 1,
                          batch: BandedPaint.Batch? = nil) {
@@ -84,7 +96,8 @@ enum ContentDrawing {
 
     // MARK: - Gradients
 
-    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1) {
+    /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels).
+    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
         var locations: [Double] = []
         if case .numbers(let locs) = l[.locations], locs.count == colors.count { locations = locs }
@@ -117,9 +130,17 @@ enum ContentDrawing {
                 var c = $0; c.alpha *= alpha; return c
             }, locations: locations)
         default:
-            let pattern = cairo_pattern_create_linear(sx, sy, ex, ey)!
-            stops(pattern, colors, locations)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            var ctm = cairo_matrix_t()
+            cairo_get_matrix(cr, &ctm)
+            let pattern: OpaquePointer
+            if let strips, let p = strips.pattern(id: l.id, stops: stopValues(colors, locations), start: Point(sx, sy),
+                                                  end: Point(ex, ey), box: b, ctm: ctm) {
+                pattern = p
+            } else {
+                pattern = cairo_pattern_create_linear(sx, sy, ex, ey)!
+                stops(pattern, colors, locations)
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            }
             cairo_set_source(cr, pattern)
             cairo_paint_with_alpha(cr, alpha)
             cairo_pattern_destroy(pattern)
@@ -128,9 +149,15 @@ enum ContentDrawing {
     }
 
     private static func stops(_ p: OpaquePointer, _ colors: [Color], _ locations: [Double]) {
-        for (c, t) in zip(colors, locations) {
+        let v = stopValues(colors, locations)
+        for i in stride(from: 0, to: v.count, by: 5) { cairo_pattern_add_color_stop_rgba(p, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4]) }
+    }
+
+    /// The colour stops as cairo takes them: offset, red, green, blue, alpha for each.
+    private static func stopValues(_ colors: [Color], _ locations: [Double]) -> [Double] {
+        zip(colors, locations).flatMap { c, t in
             let k = c.clamped
-            cairo_pattern_add_color_stop_rgba(p, max(0, min(1, t)), k.red, k.green, k.blue, k.alpha)
+            return [max(0, min(1, t)), k.red, k.green, k.blue, k.alpha]
         }
     }
 
@@ -180,9 +207,11 @@ enum ContentDrawing {
     // MARK: - Shapes
 
     /// Fill, then stroke (with caps, joins, dashes and strokeStart/End), as CAShapeLayer.
-    static func shape(_ l: PresentedLayer, _ cr: OpaquePointer) {
+    /// `alpha` multiplies the colours: the caller's opacity, when `paintsOnce` says that gives a group's result.
+    static func shape(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1) {
         guard case .path(let path) = l[.path], !path.isEmpty else { return }
-        let fill = l.color(.fillColor)
+        var fill = l.color(.fillColor)
+        fill.alpha *= alpha
         if fill.alpha > 0 {
             CairoPaths.add(path, to: cr)
             cairo_set_fill_rule(cr, l.string(.fillRule) == "evenOdd" ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -190,9 +219,10 @@ enum ContentDrawing {
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
-        let stroke = l.color(.strokeColor), width = l.number(.lineWidth)
-        let s = l.number(.strokeStart), e = l.number(.strokeEnd)
-        guard stroke.alpha > 0, width > 0, e > s else { return }
+        var stroke = l.color(.strokeColor)
+        stroke.alpha *= alpha
+        guard strokes(l), stroke.alpha > 0 else { return }
+        let width = l.number(.lineWidth), s = l.number(.strokeStart), e = l.number(.strokeEnd)
         CairoPaths.add(path, to: cr)
         if s > 0 || e < 1 { StrokeTrim.trim(cr, start: s, end: e) }
         cairo_set_line_width(cr, width)
@@ -214,6 +244,19 @@ enum ContentDrawing {
         CairoPaths.set(stroke, cr)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Whether the shape's stroke draws anything.
+    static func strokes(_ l: PresentedLayer) -> Bool {
+        l.color(.strokeColor).alpha > 0 && l.number(.lineWidth) > 0 && l.number(.strokeEnd) > l.number(.strokeStart)
+    }
+
+    /// Whether the shape paints its fill or its stroke but not both. Each is one
+    /// coverage mask blended once, so an opacity multiplied into its colour gives
+    /// what compositing the shape as a group at that opacity gives (to within a
+    /// step of 8-bit rounding), without the group's offscreen pass.
+    static func paintsOnce(_ l: PresentedLayer) -> Bool {
+        (l.color(.fillColor).alpha > 0) != strokes(l)
     }
 
     /// The shape's extent in local coordinates, strokes included.

@@ -4,7 +4,8 @@ import FXCore
 /// redrawn: Core Animation's dirty regions. Each layer's presented state (its
 /// values, where it lands on the target, its transitions and its mask) is
 /// compared with the previous frame's; a layer that changed, appeared or went
-/// damages the box around its whole subtree, before and after.
+/// damages the box around its whole subtree, before and after; the boxes
+/// gather into a `DamageRegion`.
 ///
 /// Redrawing inside an integer-aligned clip gives exactly the pixels a full
 /// redraw would, so the saving never shows.
@@ -32,18 +33,14 @@ struct Damage {
     private var previous: [Int: (state: LayerState, box: Rect)] = [:]
     private var previousSize: (Int, Int) = (0, 0)
 
-    /// The device-pixel rectangle to redraw (nil: nothing changed), and
-    /// whether it is the whole frame.
+    /// The device pixels to redraw (nil: nothing changed).
     /// `textBox` gives, for a text layer whose raster is cached, the local box its text covers.
     mutating func compute(_ tree: RenderTree, device: Homography, width: Int, height: Int,
-                          textBox: (PresentedLayer) -> Rect? = { _ in nil }) -> Rect? {
+                          textBox: (PresentedLayer) -> Rect? = { _ in nil }) -> DamageRegion? {
         let full = Rect(0, 0, Double(width), Double(height))
         var current: [Int: (state: LayerState, box: Rect)] = [:]
-        var damage: Rect?
-        func add(_ r: Rect) {
-            guard r.size.width > 0, r.size.height > 0 else { return }
-            damage = damage.map { $0.union(r) } ?? r
-        }
+        var damage = DamageRegion()
+        func add(_ r: Rect) { damage.add(r) }
         var boxes = [Rect?](repeating: nil, count: tree.layers.count)
         var maps = [Homography](repeating: .identity, count: tree.layers.count)
         // Maps, top down (parents come before children in the snapshot).
@@ -115,8 +112,8 @@ struct Damage {
         let resized = previousSize != (width, height)
         previous = current
         previousSize = (width, height)
-        if resized { return full }
-        return damage.map { Damage.pixelAligned($0, within: full) }
+        if resized { return DamageRegion(full) }
+        return damage.isEmpty ? nil : damage.pixelAligned(within: full)
     }
 
     /// Whether a text layer draws nothing but its text: no background, image, border or shadow.

@@ -16,9 +16,10 @@ public final class Renderer {
     private let target: Surface
     private let images = ImageCache()
     private let cache = ContentCache()
+    private let gradients = GradientStrips()
     private var damage = Damage()
     /// The region being redrawn this frame, in target pixels.
-    private var clip = Rect.zero
+    private var clip = DamageRegion()
     /// Reused offscreen surfaces, one per nesting depth of groups.
     private var pool: [Surface] = []
     private var poolDepth = 0
@@ -43,11 +44,12 @@ public final class Renderer {
     /// own: valid only inside `body`, and changed by the next render.
     /// With the rows comes which of them this render redrew (`PixelRows.changedRows`).
     public func render<T>(_ snapshot: Snapshot, lending body: (PixelRows) throws -> T) rethrows -> T {
-        clip = .zero
+        clip = DamageRegion()
         composite(snapshot)
         // composite() leaves the clip empty when nothing changed; cairo draws nothing outside it.
-        let top = max(0, min(pixelHeight, Int(clip.minY.rounded(.down))))
-        let bottom = max(top, min(pixelHeight, Int(clip.maxY.rounded(.up))))
+        let changed = clip.bounds
+        let top = max(0, min(pixelHeight, Int(changed.minY.rounded(.down))))
+        let bottom = max(top, min(pixelHeight, Int(changed.maxY.rounded(.up))))
         return try target.withRows(time: snapshot.time, sequence: composites, changedRows: top..<bottom, body)
     }
 
@@ -67,7 +69,7 @@ public final class Renderer {
         restrict(target)
         // When the lowest layer hides everything under it, it is copied in, not blended over a cleared frame.
         coveringLayer = coveringOpaquely(tree, device: device)
-        if coveringLayer == nil { target.clear(region) }
+        if coveringLayer == nil { for r in region.rects { target.clear(r) } }
         if background.alpha > 0 {
             CairoPaths.set(background, target.cr)
             cairo_paint(target.cr)
@@ -77,6 +79,7 @@ public final class Renderer {
         }
         cairo_reset_clip(target.cr)
         cache.endFrame()
+        gradients.endFrame()
     }
 
     /// The layer whose background or image is drawn first, is opaque and
@@ -111,7 +114,7 @@ public final class Renderer {
         cairo_reset_clip(s.cr)
         cairo_save(s.cr)
         cairo_identity_matrix(s.cr)
-        cairo_rectangle(s.cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height)
+        for r in clip.rects { cairo_rectangle(s.cr, r.origin.x, r.origin.y, r.size.width, r.size.height) }
         cairo_restore(s.cr)
         cairo_clip(s.cr)
     }
@@ -144,11 +147,13 @@ public final class Renderer {
             drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
-        let layerSurface = borrow()
+        // The group's pixels lie within its subtree's box: only that much is cleared and composited.
+        let box = shadow ? nil : groupBox(tree, i, h)
+        let layerSurface = borrow(within: box)
         defer { giveBack() }
         drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)
         if let m = tree.mask[i] {
-            let maskSurface = borrow()
+            let maskSurface = borrow(within: box)
             defer { giveBack() }
             draw(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), into: maskSurface, allowTransitions: true)
             cairo_save(layerSurface.cr)
@@ -176,9 +181,29 @@ public final class Renderer {
             cairo_restore(out.cr)
         }
         cairo_identity_matrix(out.cr)
+        if let box {
+            cairo_rectangle(out.cr, box.origin.x, box.origin.y, box.size.width, box.size.height)
+            cairo_clip(out.cr)
+        }
         cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
         cairo_paint_with_alpha(out.cr, opacity)
         cairo_restore(out.cr)
+    }
+
+    /// The whole-pixel box (target pixels) that layer `i`'s subtree draws within through `h`,
+    /// or nil when that is not known: perspective, transitions, particles, shadows, or an image
+    /// placed past its bounds somewhere in the subtree.
+    private func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography) -> Rect? {
+        func bounded(_ j: Int) -> Bool {
+            let l = tree.layers[j]
+            guard l.kind != .emitter, l.transitions.isEmpty, !ContentDrawing.contentsMayOverflow(l),
+                  !(l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0) else { return false }
+            return tree.children[j].allSatisfy { c in
+                LayerGeometry.toParent(tree.layers[c], parent: l).isAffine && (l.bool(.masksToBounds) || bounded(c))
+            }
+        }
+        guard h.isAffine, bounded(i), let box = extent(tree, i).mapped(h) else { return nil }
+        return Damage.pixelAligned(box, within: Rect(0, 0, Double(pixelWidth), Double(pixelHeight)))
     }
 
     /// Content, sublayers and border, with masksToBounds clipping, no group effects.
@@ -208,20 +233,20 @@ public final class Renderer {
         ContentDrawing.contents(l, cr, images: images, alpha: alpha, batch: batch)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         switch l.kind {
-        case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha)
+        case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha, strips: gradients)
         case .text: cache.draw(l, h, into: out, alpha: alpha)
         case .shape:
             // Simple paths stroke faster than a raster resamples under rotation;
             // complex ones are drawn once and composited.
             if case .path(let p) = l[.path], p.elements.count > ContentCache.simplePathElements {
                 cache.draw(l, h, into: out, alpha: alpha)
-            } else if alpha < 1 {
+            } else if alpha < 1 && !ContentDrawing.paintsOnce(l) {
                 cairo_push_group(cr)
                 ContentDrawing.shape(l, cr)
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, alpha)
             } else {
-                ContentDrawing.shape(l, cr)
+                ContentDrawing.shape(l, cr, alpha: alpha)
             }
         // A replicator draws only its sublayers; the sampler lists its copies as sublayers too.
         case .layer, .replicator: break
@@ -356,12 +381,22 @@ public final class Renderer {
 
     // MARK: - Offscreen surfaces
 
-    private func borrow() -> Surface {
+    /// A cleared target-sized surface limited to this frame's region and, with `box`, to that box.
+    private func borrow(within box: Rect? = nil) -> Surface {
         if poolDepth == pool.count { pool.append(Surface(width: pixelWidth, height: pixelHeight)) }
         let s = pool[poolDepth]
         poolDepth += 1
         restrict(s)
-        s.clear(clip)
+        if let box {
+            cairo_save(s.cr)
+            cairo_identity_matrix(s.cr)
+            cairo_rectangle(s.cr, box.origin.x, box.origin.y, box.size.width, box.size.height)
+            cairo_restore(s.cr)
+            cairo_clip(s.cr)
+        }
+        for r in clip.rects {
+            if let box { if let part = r.intersection(box) { s.clear(part) } } else { s.clear(r) }
+        }
         return s
     }
 

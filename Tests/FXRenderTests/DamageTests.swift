@@ -56,6 +56,49 @@ import Testing
         }
     }
 
+    /// Things that move far apart (a fading cloud at the top left, a sliding box at the bottom right,
+    /// a gradient between them that stays still) are redrawn in boxes of their own: the region has
+    /// two rectangles, the still gradient between them is not redrawn, and every frame is the one a
+    /// fresh renderer draws.
+    @Test func farApartChangesRedrawTheirOwnBoxes() throws {
+        let stage = Stage(size: Size(200, 150))
+        try stage.root.set(.backgroundColor, .color(.black))
+        let sky = stage.makeLayer(.gradient, name: "sky")
+        try sky.setFrame(Rect(10.5, 5.25, 180, 140))
+        try sky.set(.colors, .colors([Color(red: 0.27, green: 0.6, blue: 0.89), Color(red: 0.68, green: 0.86, blue: 0.98)]))
+        try stage.root.addSublayer(sky)
+        let cloud = stage.makeLayer(.shape, name: "cloud")
+        try cloud.setFrame(Rect(12, 8, 40, 20))
+        var p = Path()
+        p.addEllipse(in: Rect(0, 5, 25, 15)); p.addEllipse(in: Rect(12, 0, 28, 20))
+        try cloud.set(.path, .path(p)); try cloud.set(.fillColor, .color(Color(white: 1, alpha: 0.95)))
+        try stage.root.addSublayer(cloud)
+        var fade = Animation.basic(KeyPath(.opacity), from: .number(0), to: .number(1))
+        fade.timing.duration = 1
+        try cloud.add(fade, forKey: nil)
+        let box = stage.makeLayer(.layer, name: "box")
+        try box.setFrame(Rect(150, 120, 20, 20)); try box.set(.backgroundColor, .color(Color(red: 1, green: 0.5, blue: 0)))
+        try box.set(.cornerRadius, .number(4))
+        try stage.root.addSublayer(box)
+        var slide = Animation.basic(KeyPath(.position, .x), from: .number(150), to: .number(170))
+        slide.timing.duration = 1
+        try box.add(slide, forKey: nil)
+        let incremental = Renderer(stageSize: stage.size)
+        var damage = Damage()
+        for i in 0..<12 {
+            let snap = try stage.sample(at: Double(i) / 12)
+            let region = damage.compute(RenderTree(snap.layers), device: .identity, width: 200, height: 150)
+            if i > 0 {
+                // The cloud's box (12…52 × 8…28) and the box's (about 150…192 × 120…140), a pixel or two wider.
+                #expect(region?.rects.count == 2, "frame \(i): \(String(describing: region))")
+                #expect((region?.bounds.size.width ?? 0) > 150 && (region.map { r in r.rects.allSatisfy { $0.size.width < 60 } } ?? false))
+            }
+            let a = incremental.render(snap)
+            let b = Renderer(stageSize: stage.size).render(snap)
+            #expect(a.pixels == b.pixels, "frame \(i)")
+        }
+    }
+
     @Test func anUnchangedFrameIsNotRedrawnButStaysTheSame() throws {
         let stage = Stage(size: Size(64, 48))
         let l = stage.makeLayer(.layer, name: "still")

@@ -211,6 +211,80 @@ import Testing
         #expect(rgba(frame, 5, 5) == [0, 0, 0, 0])
     }
 
+    /// A group (a translucent layer with sublayers) is composited only over the box its subtree
+    /// covers: what its sublayers draw outside its own bounds must still show. A stroke running
+    /// from x = 10 to 110 out of a 20-point group; in a second group, a sublayer's shadow 30 points
+    /// below it. Both at the group's 50 %. Hand-computed.
+    @Test func aGroupKeepsWhatItsSublayersDrawOutsideIt() throws {
+        var line = Path()
+        line.move(to: Point(-40, 10)); line.line(to: Point(60, 10))
+        let stroked = try scene { s in
+            let group = try layer(s, frame: Rect(50, 50, 20, 20), [(.opacity, .number(0.5))])
+            _ = try layer(s, .shape, frame: Rect(0, 0, 20, 20),
+                          [(.path, .path(line)), (.strokeColor, .color(.white)), (.lineWidth, .number(4))], in: group)
+            _ = try layer(s, frame: Rect(5, 5, 10, 10), [(.backgroundColor, .color(red))], in: group)
+        }
+        var frame = try render(stroked)
+        #expect(near(rgba(frame, 15, 60), [128, 128, 128, 128], 1))    // the stroke, far left of the group
+        #expect(near(rgba(frame, 105, 60), [128, 128, 128, 128], 1))   // and far right
+        #expect(near(rgba(frame, 60, 58), [128, 0, 0, 128], 1))        // the red square, over the stroke
+        #expect(rgba(frame, 5, 60) == [0, 0, 0, 0])
+        let shadowed = try scene { s in
+            let group = try layer(s, frame: Rect(50, 50, 20, 20), [(.opacity, .number(0.5))])
+            _ = try layer(s, frame: Rect(5, 5, 10, 10),
+                          [(.backgroundColor, .color(red)), (.shadowOpacity, .number(1)), (.shadowColor, .color(blue)),
+                           (.shadowOffset, .size(Size(0, 30))), (.shadowRadius, .number(0))], in: group)
+            _ = try layer(s, frame: Rect(0, 0, 4, 4), [(.backgroundColor, .color(.white))], in: group)
+        }
+        frame = try render(shadowed)
+        #expect(near(rgba(frame, 60, 90), [0, 0, 128, 128], 1))        // the shadow, 30 below the red square
+        #expect(near(rgba(frame, 60, 60), [128, 0, 0, 128], 1))
+    }
+
+    /// A shape layer's opacity applies to the shape as one picture. A shape that only fills (or
+    /// only strokes) paints one coverage mask, so the opacity can go into its colour: the result must
+    /// be cairo's group (the shape drawn whole, then painted at the opacity) to within the rounding
+    /// of one channel step. With both a fill and a stroke, where the stroke crosses the fill, only a
+    /// group gives the stroke's colour over the fill's, so that case must be the group exactly.
+    @Test func shapeOpacityIsTheGroupsResult() throws {
+        var circle = Path()
+        circle.addEllipse(in: Rect(10, 10, 60, 40))
+        for (stroke, exact) in [(false, false), (true, true)] {
+            let stage = try scene(100, 70) { s in
+                let l = try layer(s, .shape, frame: Rect(0, 0, 100, 70),
+                                  [(.path, .path(circle)), (.fillColor, .color(Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8))),
+                                   (.opacity, .number(0.45))])
+                if stroke {
+                    try l.set(.strokeColor, .color(Color(red: 0.1, green: 0.2, blue: 1)))
+                    try l.set(.lineWidth, .number(6))
+                }
+            }
+            let ref = reference(100, 70) { cr in
+                cairo_push_group(cr)
+                cairo_save(cr)
+                cairo_translate(cr, 40, 30)
+                cairo_scale(cr, 30, 20)
+                cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+                cairo_restore(cr)
+                cairo_set_source_rgba(cr, 0.9, 0.3, 0.1, 0.8)
+                if stroke {
+                    cairo_fill_preserve(cr)
+                    cairo_set_source_rgba(cr, 0.1, 0.2, 1, 1)
+                    cairo_set_line_width(cr, 6)
+                    cairo_stroke(cr)
+                } else {
+                    cairo_fill(cr)
+                }
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, 0.45)
+            }
+            let d = difference(try render(stage).pixels, ref, threshold: 0)
+            #expect(exact ? d.max == 0 : d.max <= 1, "stroke \(stroke): \(d)")
+            // On the rim, where stroke and fill overlap, the stroke shows at 45 %: blue over nothing.
+            if stroke { #expect(near(rgba(try render(stage), 70, 30), [11, 23, 115, 115], 3)) }
+        }
+    }
+
     /// contentsGravity: resizeAspect fits a 4×2 image into 40×40 as 40×20,
     /// centred; center shows it at its own size. Hand-computed boxes.
     @Test func imageWithGravity() throws {

@@ -27,9 +27,7 @@ enum Scenes {
         try mask.set(.startPoint, .point(Point(-g, 0.5)))
         try mask.set(.endPoint, .point(Point(1 + g, 0.5)))
         try label.setMask(mask)
-        var a = Animation.basic(KeyPath(.locations), from: .numbers([0, g / 2, g]), to: .numbers([1 - g, 1 - g / 2, 1]))
-        a.timing.duration = 0.5
-        a.timing.repeatCount = .infinity
+        let a = Animation.basic(KeyPath(.locations), from: .numbers([0, g / 2, g]), to: .numbers([1 - g, 1 - g / 2, 1])).looping(0.5)
         try mask.add(a, forKey: "shimmer")
         return stage
     }
@@ -52,9 +50,7 @@ enum Scenes {
         try arc.set(.strokeColor, .color(.white))
         try arc.set(.lineWidth, .number(3))
         try button.addSublayer(arc)
-        var spin = Animation.basic(KeyPath(.transform), to: .transform(.rotation(.pi / 2, 0, 0, 1)))
-        spin.timing.duration = 0.25
-        spin.timing.repeatCount = .infinity
+        var spin = Animation.basic(KeyPath(.transform), to: .transform(.rotation(.pi / 2, 0, 0, 1))).looping(0.25)
         spin.isCumulative = true
         try arc.add(spin, forKey: "spin")
         return stage
@@ -82,9 +78,7 @@ enum Scenes {
             try l.set(.contents, .image(image))
             try stage.root.addSublayer(l)
             if name == "new" {
-                var fade = Animation.basic(KeyPath(.opacity), from: .number(0), to: .number(1))
-                fade.timing.duration = 0.33
-                fade.timing.repeatCount = .infinity
+                let fade = Animation.basic(KeyPath(.opacity), from: .number(0), to: .number(1)).looping(0.33)
                 try l.add(fade, forKey: "fade")
             }
         }
@@ -108,10 +102,8 @@ extension Scenes {
             try label.set(.fontSize, .number(36))
             try label.set(.alignmentMode, .string("center"))
             try stage.root.addSublayer(label)
-            var turn = Animation.basic(KeyPath(.transform), from: .transform(from), to: .transform(to))
+            var turn = Animation.basic(KeyPath(.transform), from: .transform(from), to: .transform(to)).looping(0.5)
             turn.timingFunction = .easeOut
-            turn.timing.duration = 0.5
-            turn.timing.repeatCount = .infinity
             try label.add(turn, forKey: "cube")
         }
         return stage
@@ -182,10 +174,9 @@ extension Scenes {
             case "transform.scale": KeyPath(.transform, .scale)
             default: KeyPath(.opacity)
             }
-            var a = Animation.keyframe(keyPath, Keyframes(values: track.points.map { .number($0.1) },
+            let a = Animation.keyframe(keyPath, Keyframes(values: track.points.map { .number($0.1) },
                                                           keyTimes: track.points.map { $0.0 / LoginScene.period }))
-            a.timing.duration = LoginScene.period
-            a.timing.repeatCount = .infinity
+                .looping(LoginScene.period)
             try layers[track.layer]!.add(a, forKey: track.property)
         }
         return stage
@@ -227,6 +218,16 @@ enum LoginScene {
         t.append(Track(layer: "info", property: "opacity", points: [(0, 0.2), (1.5, 1), (2, 1)]))
         return t
     }()
+}
+
+extension Animation {
+    /// The animation repeating forever, a cycle every `duration` seconds: every scene loops.
+    func looping(_ duration: Double) -> Animation {
+        var a = self
+        a.timing.duration = duration
+        a.timing.repeatCount = .infinity
+        return a
+    }
 }
 
 /// Runs a program and returns its standard output.

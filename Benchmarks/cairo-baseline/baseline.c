@@ -128,11 +128,11 @@ static cairo_surface_t *sky(double r0, double g0, double b0, double r1, double g
     return s;
 }
 
-/* A raster drawn once and composited after: its pixels are `res` to a point,
- * its top-left corner at (x, y) in the coordinates it was drawn in. */
+/* A raster drawn once and composited after: a box w × h from the origin of
+ * the coordinates it was drawn in, its pixels `res` to a point. */
 typedef struct {
     cairo_surface_t *surface;
-    double x, y, w, h, res;
+    double w, h, res;
 } sprite;
 
 /* Text laid out as fxhost lays out a text layer: `px` pixels high, at the top
@@ -161,7 +161,7 @@ static PangoLayout *text_layout(cairo_t *cr, const char *text, double px, double
 
 /* A sprite of a box w × h drawn by `draw` (in the box's coordinates), at `res` pixels a point. */
 static sprite make_sprite(double w, double h, double res, void (*draw)(cairo_t *, const void *), const void *arg) {
-    sprite sp = { NULL, 0, 0, w, h, res };
+    sprite sp = { NULL, w, h, res };
     cairo_t *cr;
     sp.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(w * res), (int)ceil(h * res));
     cr = cairo_create(sp.surface);
@@ -174,7 +174,6 @@ static sprite make_sprite(double w, double h, double res, void (*draw)(cairo_t *
 /* Composites a sprite at opacity `alpha` (the context maps the sprite's coordinates to the target). */
 static void paint_sprite(cairo_t *cr, const sprite *sp, double alpha) {
     cairo_save(cr);
-    cairo_translate(cr, sp->x, sp->y);
     cairo_rectangle(cr, 0, 0, sp->w, sp->h);
     cairo_clip(cr);
     cairo_scale(cr, 1 / sp->res, 1 / sp->res);
@@ -429,6 +428,10 @@ static void draw_scene(cairo_t *cr, int scene, double t) {
 int main(int argc, char **argv) {
     cairo_surface_t *target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, W, H);
     cairo_t *cr = cairo_create(target);
+    if (argc == 4 && strcmp(argv[1], "render") == 0 && scene_named(argv[3]) < 0) {
+        fprintf(stderr, "baseline: no scene called %s (shimmer, spinner, crossfade, cube, login)\n", argv[3]);
+        return 2;
+    }
     if ((argc == 3 || argc == 4) && strcmp(argv[1], "render") == 0) {
         double seconds = atof(argv[2]);
         int scene;

@@ -264,13 +264,17 @@ func cairoFPS(_ baseline: String, _ scene: String, seconds: Double) -> Double? {
 }
 
 func benchRender(folder: String) throws {
+    let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
+    if let only, !renderScenes.contains(where: { $0.0 == only }) {
+        print("fxbench: no render scene called \(only) (\(renderScenes.map(\.0).joined(separator: ", ")))")
+        exit(2)
+    }
     print("render: frames per second at 1280×720, drawing only (release build), against a careful plain-cairo program")
     print("  (each scene alternately, 5 rounds of 0.5 s each; the best round of each, so that other programs' load")
     print("  counts least; the cairo program is Benchmarks/cairo-baseline/baseline.c)")
     let baseline = folder + "/cairo-baseline"
     if access(baseline, X_OK) != 0 { print("  (the cairo baseline is missing: run scripts/bench.sh, which builds it)") }
     print("  scene       fxhost fps   cairo fps   ratio    target")
-    let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
     for (name, make) in renderScenes where only == nil || only == name {
         let stage = try make()
         let renderer = Renderer(stageSize: Scenes.size)

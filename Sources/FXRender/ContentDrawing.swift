@@ -149,8 +149,12 @@ enum ContentDrawing {
     }
 
     private static func stops(_ p: OpaquePointer, _ colors: [Color], _ locations: [Double]) {
-        let v = stopValues(colors, locations)
-        for i in stride(from: 0, to: v.count, by: 5) { cairo_pattern_add_color_stop_rgba(p, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4]) }
+        addStops(p, stopValues(colors, locations))
+    }
+
+    /// Adds colour stops given as `stopValues` gives them.
+    static func addStops(_ p: OpaquePointer, _ v: [Double]) {
+        for i in stride(from: 0, to: v.count - 4, by: 5) { cairo_pattern_add_color_stop_rgba(p, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4]) }
     }
 
     /// The colour stops as cairo takes them: offset, red, green, blue, alpha for each.

@@ -40,7 +40,6 @@ struct Damage {
         let full = Rect(0, 0, Double(width), Double(height))
         var current: [Int: (state: LayerState, box: Rect)] = [:]
         var damage = DamageRegion()
-        func add(_ r: Rect) { damage.add(r) }
         var boxes = [Rect?](repeating: nil, count: tree.layers.count)
         var maps = [Homography](repeating: .identity, count: tree.layers.count)
         // Maps, top down (parents come before children in the snapshot).
@@ -103,12 +102,12 @@ struct Damage {
             if let limit = limits[i] { box = box.intersection(limit) ?? .zero }
             current[l.id] = (state, box)
             if let old = previous[l.id] {
-                if old.state != state { add(old.box); add(box) }
+                if old.state != state { damage.add(old.box); damage.add(box) }
             } else {
-                add(box)
+                damage.add(box)
             }
         }
-        for (id, old) in previous where current[id] == nil { add(old.box) }
+        for (id, old) in previous where current[id] == nil { damage.add(old.box) }
         let resized = previousSize != (width, height)
         previous = current
         previousSize = (width, height)

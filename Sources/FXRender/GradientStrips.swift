@@ -67,10 +67,7 @@ final class GradientStrips {
         m.y0 -= Double(key.firstRow)
         cairo_set_matrix(strip.cr, &m)
         let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
-        for i in stride(from: 0, to: key.stops.count, by: 5) {
-            cairo_pattern_add_color_stop_rgba(pattern, key.stops[i], key.stops[i + 1], key.stops[i + 2], key.stops[i + 3],
-                                              key.stops[i + 4])
-        }
+        ContentDrawing.addStops(pattern, key.stops)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(strip.cr, pattern)
         cairo_set_operator(strip.cr, CAIRO_OPERATOR_SOURCE)

@@ -26,6 +26,9 @@ let package = Package(
         // For plugins in packages of their own (docs/PLUGINS.md): the C ABI and its Swift face.
         .library(name: "FXPluginKit", targets: ["FXPluginKit"]),
         .library(name: "CFX", targets: ["CFX"]),
+        // iOS animation code as written (docs/SWIFT.md): Apple's names over FXPluginKit.
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -58,6 +61,9 @@ let package = Package(
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
+        // Core Animation's and UIKit's names for Swift plugins ported from iOS, over FXPluginKit only.
+        .target(name: "CoreGraphics", dependencies: ["FXPluginKit"], path: "Sources/CoreGraphics"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "FXPluginKit", "CFX"], path: "Sources/QuartzCore"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",

@@ -10,7 +10,9 @@ enum DescriptorReader {
     static let maxChoices = 256
     static let maxText = 4096
 
-    static func read(_ p: UnsafePointer<fx_plugin>, path: String) throws -> PluginInfo {
+    /// `valueBuilds`: the builds the entry registered with `factory_set_build_values` (1.2), by factory name.
+    static func read(_ p: UnsafePointer<fx_plugin>, path: String,
+                     valueBuilds: [String: (fx_build_values_fn, UnsafeMutableRawPointer?)] = [:]) throws -> PluginInfo {
         let file = baseName(path)
         func bad(_ what: String) -> HostError {
             HostError.plugin("plugin '\(file)' has a malformed descriptor: \(what)")
@@ -38,7 +40,14 @@ enum DescriptorReader {
                 throw bad("factory \(i) has no name")
             }
             guard !infos.contains(where: { $0.name == fname }) else { throw bad("two factories are named '\(fname)'") }
-            guard let build = f.build else { throw bad("factory '\(fname)' has no build function") }
+            let build: FactoryInfo.Build
+            if let registered = valueBuilds[fname] {
+                build = .values(registered.0, registered.1)
+            } else if let natural = f.build {
+                build = .natural(natural)
+            } else {
+                throw bad("factory '\(fname)' has no build function (set fx_factory.build, or register one with factory_set_build_values)")
+            }
             guard f.param_count <= UInt32(maxParameters) else {
                 throw bad("factory '\(fname)' declares \(f.param_count) parameters; the limit is \(maxParameters)")
             }
@@ -55,6 +64,9 @@ enum DescriptorReader {
             }
             infos.append(FactoryInfo(name: fname, help: try text(f.help, "factory help", bad) ?? "",
                                      parameters: params, build: build))
+        }
+        if let stray = valueBuilds.keys.sorted().first(where: { n in !infos.contains { $0.name == n } }) {
+            throw bad("factory_set_build_values registered '\(stray)', which is not a factory of the descriptor")
         }
         return PluginInfo(path: path, name: name, version: version, description: description,
                           abiMajor: Int(d.abi_major), abiMinor: Int(d.abi_minor), factories: infos)

@@ -18,6 +18,41 @@ enum FactoryCall {
     /// Builds `factory` on the session's stage with `arguments` (one per parameter, in order).
     static func build(_ factory: FactoryInfo, arguments: [ArgumentValue], session: HostSession, stage: UInt64) throws {
         precondition(arguments.count == factory.parameters.count)
+        switch factory.build {
+        case .natural(let fn): try callNatural(fn, factory, arguments: arguments, session: session, stage: stage)
+        case .values(let fn, let user): try callValues(fn, user, factory, arguments: arguments, session: session, stage: stage)
+        }
+    }
+
+    /// fx.h 1.2's value form: the arguments as an array of fx_value, in order
+    /// (a choice as its name), with copies of the text that live for the call.
+    static func callValues(_ fn: fx_build_values_fn, _ user: UnsafeMutableRawPointer?, _ factory: FactoryInfo,
+                           arguments: [ArgumentValue], session: HostSession, stage: UInt64) throws {
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        defer { owned.forEach { free($0) } }
+        func text(_ s: String) -> fx_value {
+            let c = strdup(s)!
+            owned.append(c)
+            return fx_string_value(c)
+        }
+        let values: [fx_value] = zip(arguments, factory.parameters).map { arg, p in
+            switch arg {
+            case .string(let s), .file(let s): text(s)
+            case .double(let d): fx_number(d)
+            case .int(let n): fx_number(Double(n))
+            case .bool(let b): fx_bool_value(b ? 1 : 0)
+            case .color(let c): fx_color_value(c.red, c.green, c.blue, c.alpha)
+            case .choice(let i): text(p.choices[Int(i)])
+            }
+        }
+        try session.callPlugin("the build of factory '\(factory.name)'") {
+            values.withUnsafeBufferPointer { fn(HostAPI.table, stage, $0.baseAddress, UInt32($0.count), user) }
+        }
+    }
+
+    /// The natural form: one C argument per parameter, through libffi.
+    static func callNatural(_ build: fx_build_fn, _ factory: FactoryInfo, arguments: [ArgumentValue],
+                            session: HostSession, stage: UInt64) throws {
         let count = arguments.count + 2
         let types = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: count)
         defer { types.deallocate() }
@@ -65,7 +100,7 @@ enum FactoryCall {
 
         var result: ffi_arg = 0
         try session.callPlugin("the build of factory '\(factory.name)'") {
-            ffi_call(&cif, factory.build, &result, values)
+            ffi_call(&cif, build, &result, values)
             return Int32(truncatingIfNeeded: result)
         }
     }

@@ -26,6 +26,10 @@ public final class HostSession {
     public var report: (String) -> Void
     /// Called with the plugin's `log` messages, already prefixed.
     public var log: (String) -> Void = { _ in }
+    /// Builds registered by the entry with `factory_set_build_values` (1.2), by factory name.
+    var valueBuilds: [String: (fx_build_values_fn, UnsafeMutableRawPointer?)] = [:]
+    /// Whether the entry function is running (the only time builds can be registered).
+    var inEntry = false
     /// A failure raised inside a nested callback, reported when the outer plugin call returns.
     var pendingFailure: Error?
     /// Decodes PNG files for `image_load_png`; the executable wires the renderer's decoder in.

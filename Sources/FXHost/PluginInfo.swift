@@ -24,8 +24,15 @@ public struct FactoryInfo: @unchecked Sendable {
     public let name: String
     public let help: String
     public let parameters: [ParameterInfo]
-    /// The build function, called through libffi with the parameters' C types.
-    let build: fx_build_fn
+    let build: Build
+
+    /// How the host calls a factory's build.
+    enum Build {
+        /// `fx_factory.build`, called through libffi with the parameters' C types.
+        case natural(fx_build_fn)
+        /// 1.2: registered by the entry with `factory_set_build_values`; called with the arguments as values.
+        case values(fx_build_values_fn, UnsafeMutableRawPointer?)
+    }
 }
 
 /// The parameter types of fx.h, with their C spelling for help and errors.

@@ -40,10 +40,14 @@ public enum PluginLoader {
         let entry = unsafeBitCast(symbol, to: fx_entry_fn.self)
         session.pluginName = file
         var descriptor: UnsafePointer<fx_plugin>?
+        session.valueBuilds = [:]
+        session.inEntry = true
+        defer { session.inEntry = false }
         try session.callPlugin("the entry function") {
             descriptor = entry(HostAPI.table)
             return FX_OK
         }
+        session.inEntry = false
         guard let d = descriptor else {
             throw HostError.plugin("plugin '\(path)': its entry function returned NULL (the plugin declined to load)")
         }
@@ -52,7 +56,7 @@ public enum PluginLoader {
         guard major == Int(FX_ABI_MAJOR) else {
             throw HostError.plugin("plugin '\(path)' was built for fxhost ABI \(major).\(minor), but this fxhost speaks ABI \(FX_ABI_MAJOR).\(FX_ABI_MINOR): rebuild it against this fx.h")
         }
-        let info = try DescriptorReader.read(d, path: path)
+        let info = try DescriptorReader.read(d, path: path, valueBuilds: session.valueBuilds)
         session.pluginName = info.name
         Isolation.note("plugin", info.name)
         return info

@@ -31,19 +31,31 @@ public struct Parameter: Sendable {
     }
 }
 
-/// One factory: its name, parameters and its build function, which must have
-/// the C signature its parameters imply (see fx.h, fx_build_fn).
+/// One factory: its name, parameters and its build: a C function with the
+/// signature its parameters imply (see fx.h, fx_build_fn), or (fx.h 1.2) a
+/// Swift closure that receives the stage and the arguments by name.
 public struct Factory {
     public let name: String
     public let help: String
     public let parameters: [Parameter]
-    public let build: fx_build_fn
+    /// The C build function; nil for a closure build.
+    public let build: fx_build_fn?
+    let closure: ((Layer, Arguments) throws -> Void)?
 
     /// `build` is a `@convention(c)` function; it is passed through untyped, as in C.
     public init<F>(_ name: String, help: String, parameters: [Parameter], build: F) {
         precondition(MemoryLayout<F>.size == MemoryLayout<fx_build_fn>.size, "build must be a @convention(c) function")
         self.name = name; self.help = help; self.parameters = parameters
         self.build = unsafeBitCast(build, to: fx_build_fn.self)
+        closure = nil
+    }
+
+    /// A build written as a Swift closure: no C signature to keep in step
+    /// with the parameters. Needs a host with fx.h 1.2 (`factory_set_build_values`).
+    public init(_ name: String, help: String, parameters: [Parameter], build: @escaping (Layer, Arguments) throws -> Void) {
+        self.name = name; self.help = help; self.parameters = parameters
+        self.build = nil
+        closure = build
     }
 }
 
@@ -84,6 +96,9 @@ public enum Descriptor {
                     q.max = maximum
                 }
                 ps[j] = q
+            }
+            if let closure = f.closure {
+                Host.closureBuilds.append((f.name, Unmanaged.passRetained(ClosureBuild(f.parameters, closure)).toOpaque()))
             }
             fs[i] = fx_factory(struct_size: UInt32(MemoryLayout<fx_factory>.size), name: text(f.name), help: text(f.help),
                                params: UnsafePointer(ps), param_count: UInt32(f.parameters.count), build: f.build)

@@ -77,9 +77,23 @@ public enum Host {
         try check(event.withCString { api.event_on($0, Callback.eventTrampoline, box) })
     }
 
-    /// What a Swift plugin's `fx_plugin_entry` does: keep the host's table, return the descriptor.
-    public static func entry(_ table: UnsafePointer<fx_api>?, _ descriptor: UnsafePointer<fx_plugin>) -> UnsafePointer<fx_plugin> {
+    /// Closure builds of the descriptors made so far, registered with the host by `entry`.
+    nonisolated(unsafe) static var closureBuilds: [(name: String, box: UnsafeMutableRawPointer)] = []
+
+    /// What a Swift plugin's `fx_plugin_entry` does: keep the host's table,
+    /// register the closure builds (fx.h 1.2), return the descriptor. A host
+    /// older than 1.2 is told why the plugin cannot run there.
+    public static func entry(_ table: UnsafePointer<fx_api>?, _ descriptor: UnsafePointer<fx_plugin>) -> UnsafePointer<fx_plugin>? {
         Host.table = table
+        guard !closureBuilds.isEmpty else { return descriptor }
+        guard has(\.factory_set_build_values) else {
+            log("this plugin's factories are Swift closures, which need fxhost with fx.h 1.2 (this one speaks \(abiVersion.major).\(abiVersion.minor))",
+                warning: true)
+            return nil
+        }
+        for build in closureBuilds {
+            guard build.name.withCString({ api.factory_set_build_values($0, ClosureBuild.trampoline, build.box) }) == FX_OK else { return nil }
+        }
         return descriptor
     }
 

@@ -1,5 +1,5 @@
 /*
- * fx.h — the fxhost plugin ABI, version 1.1.
+ * fx.h — the fxhost plugin ABI, version 1.2.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -74,7 +74,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 1
+#define FX_ABI_MINOR 2
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -265,6 +265,21 @@ typedef fx_status (*fx_did_stop_fn)(void *user, int32_t finished);
 typedef fx_status (*fx_timer_fn)(void *user);
 /** Called when a named event fires (scripted with `--event T:NAME`). */
 typedef fx_status (*fx_event_fn)(void *user, const char *name);
+
+/**
+ * 1.2: a build function that receives its arguments as values, for plugins
+ * written in languages that cannot declare one C function per parameter list
+ * (Swift closures, interpreters, data-driven plugins); registered by the entry
+ * with api->factory_set_build_values. `args` holds one value per parameter,
+ * in order: FX_PARAM_STRING and FX_PARAM_FILE as FX_VALUE_STRING,
+ * FX_PARAM_DOUBLE and FX_PARAM_INT as FX_VALUE_NUMBER, FX_PARAM_BOOL as
+ * FX_VALUE_BOOL, FX_PARAM_COLOR as FX_VALUE_COLOR, FX_PARAM_CHOICE as
+ * FX_VALUE_STRING (the chosen name). The values are valid during the call
+ * only. `user` is what the registration passed, so one function can serve
+ * every factory.
+ */
+typedef fx_status (*fx_build_values_fn)(const struct fx_api *api, fx_layer stage, const fx_value *args,
+                                        uint32_t count, void *user);
 
 /** Log levels for api->log. */
 #define FX_LOG_INFO 0
@@ -525,6 +540,19 @@ typedef struct fx_api {
     fx_status (*layer_add_emitter_cell)(fx_layer layer, fx_emitter_cell cell);
     /** Releases a cell template; emitters and cells keep the copies they were given. */
     fx_status (*emitter_cell_release)(fx_emitter_cell cell);
+
+    /* ---- 1.2: builds that take their arguments as values ---- */
+
+    /**
+     * Registers `fn` as the build of the descriptor's factory named `factory`,
+     * called with its arguments as values (fx_build_values_fn) and `user`,
+     * instead of through the factory's `build`, which may then be NULL. Only
+     * during the entry call (FX_ERR_NOT_NOW afterwards); registering a name
+     * twice replaces the first. A name the descriptor lacks is refused when
+     * the host reads the descriptor. A plugin that needs this in a 1.1 host
+     * (FX_API_HAS false) should give each factory a `build` or decline to load.
+     */
+    fx_status (*factory_set_build_values)(const char *factory, fx_build_values_fn fn, void *user);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */
@@ -597,6 +625,8 @@ typedef struct fx_factory {
     const char *help;              /**< one line */
     const fx_param *params;
     uint32_t param_count;
+    /** Called through libffi with one C argument per parameter; since 1.2 it may be NULL for a factory
+        whose build the entry registered with factory_set_build_values. */
     fx_build_fn build;
 } fx_factory;
 

@@ -1,0 +1,13 @@
+// CoreGraphics for Linux, as iOS code imports it: Foundation on Linux already
+// has CGFloat, CGPoint, CGSize and CGRect; this module adds the types it lacks
+// (CGColor, CGPath and CGMutablePath, CGAffineTransform, CGImage, CGVector,
+// the line cap and join enums) with Apple's names and documented meanings.
+@_exported import Foundation
+
+/// The largest finite Float, which Darwin's math.h defines and Glibc's module
+/// does not export; iOS code writes `repeatCount = MAXFLOAT` for "forever".
+public let MAXFLOAT: Float = .greatestFiniteMagnitude
+
+/// Core Foundation's names that Core Animation's API uses and Foundation on Linux lacks.
+public typealias CFTimeInterval = Double
+public typealias CFTypeRef = AnyObject

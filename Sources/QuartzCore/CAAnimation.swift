@@ -1,0 +1,137 @@
+import CFX
+import Foundation
+import FXPluginKit
+
+/// The base of Core Animation's animations (`CAAnimation`): timing, pacing,
+/// the delegate (kept strongly, as Apple documents) and removal on completion.
+/// Adding one to a layer adds a copy; key-value coding keeps any other key.
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+    public var timingFunction: CAMediaTimingFunction?
+    public var isRemovedOnCompletion = true
+    public var delegate: CAAnimationDelegate?
+    var keyedValues: [String: Any] = [:]
+
+    override public required init() { super.init() }
+
+    /// The copy a layer keeps when the animation is added.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let c = type(of: self).init()
+        copyFields(to: c)
+        return c
+    }
+
+    /// Copies this class's fields; each subclass adds its own.
+    func copyFields(to c: CAAnimation) {
+        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
+        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
+        c.fillMode = fillMode; c.timingFunction = timingFunction; c.isRemovedOnCompletion = isRemovedOnCompletion
+        c.delegate = delegate; c.keyedValues = keyedValues
+    }
+
+    /// Apple's default for a property of every animation (`defaultValue(forKey:)`).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": Float(1)
+        case "isRemovedOnCompletion", "removedOnCompletion": true
+        default: nil
+        }
+    }
+
+    /// Whether the value of `key` is archived; nothing is archived here.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    open func setValue(_ value: Any?, forKey key: String) { keyedValues[key] = value }
+    open func value(forKey key: String) -> Any? { keyedValues[key] }
+
+    /// Runs the animation as a layer's action: adds it under the action's key.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    /// The host's animation: the kind and key path of the subclass, then every field.
+    func hostAnimation(on layer: CALayer) throws(PluginError) -> Animation {
+        throw PluginError("CAAnimation itself cannot be added to a layer: use CABasicAnimation, CAKeyframeAnimation, CASpringAnimation, CAAnimationGroup or CATransition",
+                          status: FX_ERR_BAD_ARGUMENT)
+    }
+
+    /// Sets the CAMediaTiming and CAAnimation fields on `a`.
+    func applyTiming(to a: Animation) throws(PluginError) {
+        if beginTime != 0 { try a.beginTime(beginTime) }
+        if duration != 0 { try a.duration(duration) }
+        if speed != 1 { try a.speed(Double(speed)) }
+        if timeOffset != 0 { try a.timeOffset(timeOffset) }
+        if repeatCount != 0 { try a.repeatCount(Double(repeatCount)) }
+        if repeatDuration != 0 { try a.repeatDuration(repeatDuration) }
+        if autoreverses { try a.autoreverses(true) }
+        if fillMode != .removed { try a.fillMode(fillMode.rawValue) }
+        if let f = timingFunction { try a.set("timingFunction", f.numbers) }
+        if !isRemovedOnCompletion { try a.removedOnCompletion(false) }
+    }
+}
+
+extension CAAnimation: CAAction {}
+
+/// An animation of one property by key path (`CAPropertyAnimation`).
+open class CAPropertyAnimation: CAAnimation {
+    public var keyPath: String?
+    public var isAdditive = false
+    public var isCumulative = false
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyFields(to c: CAAnimation) {
+        super.copyFields(to: c)
+        guard let c = c as? CAPropertyAnimation else { return }
+        c.keyPath = keyPath; c.isAdditive = isAdditive; c.isCumulative = isCumulative
+    }
+
+    func make(_ kind: Animation.Kind) throws(PluginError) -> Animation {
+        guard let keyPath, !keyPath.isEmpty else {
+            throw PluginError("\(type(of: self)) has no keyPath: set keyPath (or use init(keyPath:)) before adding it",
+                              status: FX_ERR_BAD_ARGUMENT)
+        }
+        let a = try Animation(kind, keyPath: keyPath)
+        try applyTiming(to: a)
+        if isAdditive { try a.additive(true) }
+        if isCumulative { try a.cumulative(true) }
+        return a
+    }
+}
+
+/// From, to and by (`CABasicAnimation`): any nil combination, as Apple's page lists.
+open class CABasicAnimation: CAPropertyAnimation {
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
+
+    override func copyFields(to c: CAAnimation) {
+        super.copyFields(to: c)
+        guard let c = c as? CABasicAnimation else { return }
+        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+    }
+
+    var hostKind: Animation.Kind { .basic }
+
+    override func hostAnimation(on layer: CALayer) throws(PluginError) -> Animation {
+        let a = try make(hostKind)
+        let what = "\(type(of: self))(keyPath: \"\(keyPath ?? "")\")"
+        if fromValue != nil { try a.from(HostValue.make(fromValue, for: "\(what).fromValue")) }
+        if toValue != nil { try a.to(HostValue.make(toValue, for: "\(what).toValue")) }
+        if byValue != nil { try a.by(HostValue.make(byValue, for: "\(what).byValue")) }
+        try applySpring(to: a)
+        return a
+    }
+
+    func applySpring(to a: Animation) throws(PluginError) {}
+}

@@ -1,0 +1,154 @@
+import CFX
+import CoreGraphics
+import FXPluginKit
+
+/// A layer that emits particles from its cells (`CAEmitterLayer`).
+open class CAEmitterLayer: CALayer {
+    override class var hostKind: Layer.Kind { .emitter }
+    var cellList: [CAEmitterCell] = []
+
+    override public init() { super.init() }
+    override public init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    override init(presenting model: CALayer) { super.init(presenting: model) }
+
+    override open func presentation() -> CAEmitterLayer? { CAEmitterLayer(presenting: self) }
+
+    /// The cells, copied into the host when set. The host cannot take cells
+    /// away, so a new list must start with the cells already given; change a
+    /// cell afterwards by key path: `setValue(0, forKeyPath: "emitterCells.snow.birthRate")`.
+    public var emitterCells: [CAEmitterCell]? {
+        get { cellList.isEmpty ? nil : cellList }
+        set {
+            let list = newValue ?? []
+            guard list.count >= cellList.count, zip(cellList, list).allSatisfy({ $0 === $1 }) else {
+                return Fault.record("emitterCells: fxhost cannot remove cells once given; keep the cells and change them with setValue(_:forKeyPath: \"emitterCells.NAME.FIELD\")")
+            }
+            for cell in list.dropFirst(cellList.count) {
+                Fault.attempt { () throws(PluginError) in try host.addEmitterCell(cell.hostCell()) }
+            }
+            cellList = list
+        }
+    }
+
+    public var emitterPosition: CGPoint {
+        get { read("emitterPosition").cgPoint }
+        set { write("emitterPosition", newValue.fx) }
+    }
+    public var emitterZPosition: CGFloat {
+        get { read("emitterZPosition").cgFloat }
+        set { write("emitterZPosition", Double(newValue)) }
+    }
+    public var emitterSize: CGSize {
+        get { read("emitterSize").cgSize }
+        set { write("emitterSize", newValue.fx) }
+    }
+    public var emitterDepth: CGFloat {
+        get { read("emitterDepth").cgFloat }
+        set { write("emitterDepth", Double(newValue)) }
+    }
+    public var emitterShape: CAEmitterLayerEmitterShape {
+        get { CAEmitterLayerEmitterShape(rawValue: read("emitterShape").string ?? "point") }
+        set { write("emitterShape", newValue.rawValue) }
+    }
+    public var emitterMode: CAEmitterLayerEmitterMode {
+        get { CAEmitterLayerEmitterMode(rawValue: read("emitterMode").string ?? "volume") }
+        set { write("emitterMode", newValue.rawValue) }
+    }
+    public var renderMode: CAEmitterLayerRenderMode {
+        get { CAEmitterLayerRenderMode(rawValue: read("renderMode").string ?? "unordered") }
+        set { write("renderMode", newValue.rawValue) }
+    }
+    public var birthRate: Float {
+        get { Float(read("birthRate").cgFloat) }
+        set { write("birthRate", Double(newValue)) }
+    }
+    public var lifetime: Float {
+        get { Float(read("lifetime").cgFloat) }
+        set { write("lifetime", Double(newValue)) }
+    }
+    public var velocity: Float {
+        get { Float(read("velocity").cgFloat) }
+        set { write("velocity", Double(newValue)) }
+    }
+    public var scale: Float {
+        get { Float(read("scale").cgFloat) }
+        set { write("scale", Double(newValue)) }
+    }
+    public var spin: Float {
+        get { Float(read("spin").cgFloat) }
+        set { write("spin", Double(newValue)) }
+    }
+    public var seed: UInt32 {
+        get { UInt32(read("seed").number ?? 0) }
+        set { write("seed", Double(newValue)) }
+    }
+}
+
+/// One kind of particle (`CAEmitterCell`): its fields are copied into the
+/// host when the cell is given to an emitter (or to a parent cell).
+open class CAEmitterCell: NSObject {
+    public var name: String?
+    public var isEnabled = true
+    public var birthRate: Float = 0
+    public var lifetime: Float = 0
+    public var lifetimeRange: Float = 0
+    public var emissionLatitude: CGFloat = 0
+    public var emissionLongitude: CGFloat = 0
+    public var emissionRange: CGFloat = 0
+    public var velocity: CGFloat = 0
+    public var velocityRange: CGFloat = 0
+    public var xAcceleration: CGFloat = 0
+    public var yAcceleration: CGFloat = 0
+    public var zAcceleration: CGFloat = 0
+    public var scale: CGFloat = 1
+    public var scaleRange: CGFloat = 0
+    public var scaleSpeed: CGFloat = 0
+    public var spin: CGFloat = 0
+    public var spinRange: CGFloat = 0
+    public var color: CGColor?
+    public var redRange: Float = 0
+    public var greenRange: Float = 0
+    public var blueRange: Float = 0
+    public var alphaRange: Float = 0
+    public var redSpeed: Float = 0
+    public var greenSpeed: Float = 0
+    public var blueSpeed: Float = 0
+    public var alphaSpeed: Float = 0
+    /// A CGImage.
+    public var contents: Any?
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Kept for code that sets it; particles are drawn at the output's scale.
+    public var contentsScale: CGFloat = 1
+    public var emitterCells: [CAEmitterCell]?
+
+    override public init() { super.init() }
+
+    func hostCell() throws(PluginError) -> EmitterCell {
+        let c = try EmitterCell(name: name ?? "")
+        let numbers: [(String, Double)] = [
+            ("birthRate", Double(birthRate)), ("lifetime", Double(lifetime)), ("lifetimeRange", Double(lifetimeRange)),
+            ("emissionLatitude", Double(emissionLatitude)), ("emissionLongitude", Double(emissionLongitude)),
+            ("emissionRange", Double(emissionRange)), ("velocity", Double(velocity)), ("velocityRange", Double(velocityRange)),
+            ("xAcceleration", Double(xAcceleration)), ("yAcceleration", Double(yAcceleration)),
+            ("zAcceleration", Double(zAcceleration)), ("scale", Double(scale)), ("scaleRange", Double(scaleRange)),
+            ("scaleSpeed", Double(scaleSpeed)), ("spin", Double(spin)), ("spinRange", Double(spinRange)),
+            ("redRange", Double(redRange)), ("greenRange", Double(greenRange)), ("blueRange", Double(blueRange)),
+            ("alphaRange", Double(alphaRange)), ("redSpeed", Double(redSpeed)), ("greenSpeed", Double(greenSpeed)),
+            ("blueSpeed", Double(blueSpeed)), ("alphaSpeed", Double(alphaSpeed)),
+        ]
+        for (field, value) in numbers where value != (field == "scale" ? 1 : 0) { try c.set(field, value) }
+        if !isEnabled { try c.set("enabled", false) }
+        if let color { try c.set("color", color.fx) }
+        switch contents {
+        case nil: break
+        case let image as CGImage: try c.set("contents", image.image)
+        default:
+            throw PluginError("CAEmitterCell.contents: a \(HostValue.describe(contents!)) is not an image; pass a CGImage (UIImage's cgImage)",
+                              status: FX_ERR_BAD_TYPE)
+        }
+        if contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1) { try c.set("contentsRect", contentsRect.fx) }
+        for child in emitterCells ?? [] { try c.add(child.hostCell()) }
+        return c
+    }
+}

@@ -1,0 +1,65 @@
+import CoreGraphics
+import FXPluginKit
+
+/// Animations on a layer, and the actions behind implicit animations.
+extension CALayer {
+    /// Adds a copy of `anim` under `key` (nil: a key of its own), replacing an
+    /// animation under the same key; the copy is what `animation(forKey:)`
+    /// returns and what the delegate hears about.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentation else { return }
+        let copy = anim.copy() as! CAAnimation
+        do {
+            let built = try copy.hostAnimation(on: self)
+            try CATransaction.track(copy, built)
+            try host.add(built, forKey: key)
+        } catch {
+            Fault.record(error)
+            return
+        }
+        if let key { addedAnimations[key] = copy }
+    }
+
+    /// The animation under `key`, while it is still on the layer.
+    public func animation(forKey key: String) -> CAAnimation? {
+        guard let copy = addedAnimations[key] else { return nil }
+        guard (animationKeys() ?? []).contains(key) else {
+            addedAnimations[key] = nil
+            return nil
+        }
+        return copy
+    }
+
+    /// The keys of the animations on the layer now, in the order added (nil when none).
+    public func animationKeys() -> [String]? {
+        let keys = Fault.attempt([String]()) { () throws(PluginError) -> [String] in try host.animationKeys() }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears finished = false.
+    public func removeAnimation(forKey key: String) {
+        guard !isPresentation, (animationKeys() ?? []).contains(key) else { return }
+        Fault.attempt { () throws(PluginError) in try host.removeAnimation(forKey: key) }
+        addedAnimations[key] = nil
+    }
+
+    public func removeAllAnimations() {
+        guard !isPresentation else { return }
+        Fault.attempt { () throws(PluginError) in try host.removeAllAnimations() }
+        addedAnimations.removeAll()
+    }
+
+    /// Properties Apple's pages mark animatable, among those fxhost has.
+    static let animatableKeys: Set<String> = [
+        "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "hidden",
+        "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "contents",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "colors", "locations", "startPoint", "endPoint",
+        "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
+        "fontSize", "foregroundColor",
+        "instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
+        "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
+        "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
+        "birthRate", "lifetime", "velocity", "scale", "spin",
+    ]
+}

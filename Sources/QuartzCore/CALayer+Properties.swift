@@ -1,0 +1,121 @@
+import CFX
+import CoreGraphics
+import FXPluginKit
+
+/// Every property the engine has, by Apple's names and types. Reads go to
+/// the host (the presented value on a presentation copy); writes go through
+/// the key's action (implicit animations).
+extension CALayer {
+    public var bounds: CGRect {
+        get { read("bounds").cgRect }
+        set { write("bounds", newValue.fx) }
+    }
+    public var position: CGPoint {
+        get { read("position").cgPoint }
+        set { write("position", newValue.fx) }
+    }
+    public var anchorPoint: CGPoint {
+        get { read("anchorPoint").cgPoint }
+        set { write("anchorPoint", newValue.fx) }
+    }
+    public var zPosition: CGFloat {
+        get { read("zPosition").cgFloat }
+        set { write("zPosition", Double(newValue)) }
+    }
+    public var transform: CATransform3D {
+        get { read("transform").transform3D }
+        set { write("transform", newValue.fx) }
+    }
+    public var sublayerTransform: CATransform3D {
+        get { read("sublayerTransform").transform3D }
+        set { write("sublayerTransform", newValue.fx) }
+    }
+    public var opacity: Float {
+        get { Float(read("opacity").cgFloat) }
+        set { write("opacity", Double(newValue)) }
+    }
+    public var isHidden: Bool {
+        get { read("hidden").bool }
+        set { write("hidden", newValue) }
+    }
+    public var backgroundColor: CGColor? {
+        get { read("backgroundColor").cgColor }
+        set { write("backgroundColor", newValue?.fx) }
+    }
+    public var cornerRadius: CGFloat {
+        get { read("cornerRadius").cgFloat }
+        set { write("cornerRadius", Double(newValue)) }
+    }
+    public var borderWidth: CGFloat {
+        get { read("borderWidth").cgFloat }
+        set { write("borderWidth", Double(newValue)) }
+    }
+    public var borderColor: CGColor? {
+        get { read("borderColor").cgColor }
+        set { write("borderColor", newValue?.fx) }
+    }
+    public var masksToBounds: Bool {
+        get { read("masksToBounds").bool }
+        set { write("masksToBounds", newValue) }
+    }
+    /// A CGImage (what `UIImage.cgImage` gives), or nil.
+    public var contents: Any? {
+        get {
+            guard case .handle(let h) = read("contents"), h != 0 else { return nil }
+            return Fault.attempt(nil) { () throws(PluginError) -> Any? in CGImage(image: try Image(handle: h)) }
+        }
+        set {
+            switch newValue {
+            case nil: write("contents", Image?.none)
+            case let image as CGImage: write("contents", image.image)
+            default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
+            }
+        }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { CALayerContentsGravity(rawValue: read("contentsGravity").string ?? "resize") }
+        set { write("contentsGravity", newValue.rawValue) }
+    }
+    public var shadowColor: CGColor? {
+        get { read("shadowColor").cgColor }
+        set { write("shadowColor", newValue?.fx) }
+    }
+    public var shadowOpacity: Float {
+        get { Float(read("shadowOpacity").cgFloat) }
+        set { write("shadowOpacity", Double(newValue)) }
+    }
+    public var shadowOffset: CGSize {
+        get { read("shadowOffset").cgSize }
+        set { write("shadowOffset", newValue.fx) }
+    }
+    public var shadowRadius: CGFloat {
+        get { read("shadowRadius").cgFloat }
+        set { write("shadowRadius", Double(newValue)) }
+    }
+
+    /// The layer's box in its superlayer: from bounds, position and
+    /// anchorPoint, and the transform's box when it is not the identity
+    /// (Apple: "the frame is derived from bounds, anchorPoint and position").
+    /// Setting it sets bounds.size and position (each through its action).
+    public var frame: CGRect {
+        get {
+            let b = bounds, p = position, a = anchorPoint, t = transform
+            let local = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height)
+            let box = CATransform3DIsIdentity(t) ? local : local.applying(CATransform3DGetAffineTransform(t))
+            return box.offsetBy(dx: p.x, dy: p.y)
+        }
+        set {
+            let a = anchorPoint, b = bounds
+            write("bounds", CGRect(origin: b.origin, size: newValue.size).fx)
+            write("position", CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height).fx)
+        }
+    }
+
+    // MARK: - Layout and drawing, which fxhost does not call back
+
+    /// No-ops: fxhost draws layer content itself and calls no draw or layout methods (docs/SWIFT.md).
+    public func setNeedsDisplay() {}
+    public func setNeedsLayout() {}
+    public func layoutIfNeeded() {}
+    public func displayIfNeeded() {}
+}

@@ -1,0 +1,181 @@
+import CoreGraphics
+import FXPluginKit
+
+/// A layer in the host's tree (`CALayer`). Model values live in the host: a
+/// property reads and writes the host's layer by its key path, so what the
+/// plugin sees is what fxhost samples. Misuse fails the plugin call with the
+/// host's message, as Core Animation raises (see `Fault`).
+open class CALayer: NSObject, CAMediaTiming {
+    /// The host's layer.
+    let host: Layer
+    /// The plugin call this layer was made in: changes in later calls may animate implicitly.
+    let madeIn: Int
+    /// Set on the copies `presentation()` returns: they read what is on screen and ignore writes.
+    let isPresentation: Bool
+    /// The layer a presentation copy shows.
+    private(set) var modelLayer: CALayer?
+
+    public internal(set) weak var superlayer: CALayer?
+    var children: [CALayer] = []
+    var maskLayer: CALayer?
+    var keyedValues: [String: Any] = [:]
+    var addedAnimations: [String: CAAnimation] = [:]
+    var timingExtras = TimingExtras()
+
+    public var name: String?
+    public weak var delegate: CALayerDelegate?
+    /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
+    public var actions: [String: CAAction]?
+    /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).
+    public var contentsScale: CGFloat = 1
+    public var rasterizationScale: CGFloat = 1
+    public var shouldRasterize = false
+    public var isOpaque = false
+    public var isDoubleSided = true
+    public var allowsEdgeAntialiasing = false
+    public var needsDisplayOnBoundsChange = false
+
+    class var hostKind: Layer.Kind { .plain }
+
+    override public init() {
+        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        madeIn = Entry.generation
+        isPresentation = false
+        super.init()
+    }
+
+    /// Apple's copy initialiser, which Core Animation calls to make presentation
+    /// copies; here it makes a new layer of the same kind (fxhost's
+    /// presentation copies are made by `presentation()` itself).
+    public init(layer: Any) {
+        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        madeIn = Entry.generation
+        isPresentation = false
+        super.init()
+    }
+
+    /// Layers are not decoded from archives here; this makes an empty layer,
+    /// so that subclasses written for iOS compile as they are.
+    public required init?(coder: NSCoder) {
+        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        madeIn = Entry.generation
+        isPresentation = false
+        super.init()
+    }
+
+    /// A layer the host already has (the stage's root).
+    init(wrapping layer: Layer) {
+        host = layer
+        madeIn = Entry.generation
+        isPresentation = false
+        super.init()
+    }
+
+    /// A presentation copy of `model`: the same host layer, read as presented.
+    init(presenting model: CALayer) {
+        host = model.host
+        madeIn = model.madeIn
+        isPresentation = true
+        modelLayer = model
+        super.init()
+    }
+
+    static func makeHostLayer(_ kind: Layer.Kind, _ name: String) -> Layer {
+        do {
+            return try Layer(kind, name: name)
+        } catch {
+            Fault.record(error)
+            return Layer(handle: 0)
+        }
+    }
+
+    // MARK: - Reading and writing the host's model
+
+    func read(_ key: String) -> ReadValue {
+        Fault.attempt(.none) { () throws(PluginError) -> ReadValue in
+            isPresentation ? try host.presented(key) : try host.get(key)
+        }
+    }
+
+    /// Writes a model value, running the key's action as Core Animation does:
+    /// the action is found before the change and run after it.
+    func write(_ key: String, _ value: some ValueConvertible) {
+        guard !isPresentation else { return }
+        let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
+        var run = action
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+            // Both nil: from the value presented before the change (Apple's CABasicAnimation page).
+            let copy = basic.copy() as! CABasicAnimation
+            copy.fromValue = HostValue.any(Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) })
+            run = copy
+        }
+        Fault.attempt { () throws(PluginError) in try host.set(key, value) }
+        run?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    // MARK: - Key-value coding
+
+    /// Sets a property by key path (`transform.rotation.z`, `emitterCells.fire.birthRate`),
+    /// or keeps any other key's value, as Core Animation's key-value coding does.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if Layer.knows(type(of: self).hostKind, keyPath: keyPath) {
+            do {
+                let v = try HostValue.make(value, for: "setValue(_:forKeyPath: \"\(keyPath)\")")
+                write(keyPath, v)
+            } catch { Fault.record(error) }
+        } else {
+            keyedValues[keyPath] = value
+        }
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    open func value(forKeyPath keyPath: String) -> Any? {
+        if Layer.knows(type(of: self).hostKind, keyPath: keyPath) { return HostValue.any(read(keyPath)) }
+        return keyedValues[keyPath]
+    }
+
+    open func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    // MARK: - Actions
+
+    /// Apple's search order: the delegate's `action(for:forKey:)`, then
+    /// `actions`, then `defaultAction(forKey:)`; an `NSNull` found on the way
+    /// ends the search with no action. Only layers made in an earlier plugin
+    /// call (committed, as on iOS) animate implicitly.
+    open func action(forKey event: String) -> CAAction? {
+        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        guard madeIn < Entry.generation else { return nil }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    /// The implicit animation of an animatable property: a CABasicAnimation
+    /// of the transaction's duration (0.25 s unless set) and timing function,
+    /// from the value presented before the change.
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        guard CALayer.animatableKeys.contains(event) else { return nil }
+        let a = CABasicAnimation(keyPath: event)
+        a.duration = CATransaction.animationDuration()
+        a.timingFunction = CATransaction.animationTimingFunction()
+        return a
+    }
+
+    /// No layer redraws itself here (fxhost draws content from properties).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Called by Core Animation when the layer needs layout; fxhost lays
+    /// nothing out, so it is never called (subclasses may override it and call it themselves).
+    open func layoutSublayers() {}
+
+    // MARK: - Presentation and model
+
+    /// What is on screen now (Apple's `presentation()`): a copy whose
+    /// properties read the presented values. Subclasses of the framework's
+    /// classes get a copy of their framework class (`CAShapeLayer` for a
+    /// subclass of it); their own stored properties are not copied.
+    open func presentation() -> CALayer? { CALayer(presenting: self) }
+
+    /// The model layer; a presentation copy answers the layer it shows.
+    open func model() -> Self { (modelLayer as? Self) ?? self }
+}

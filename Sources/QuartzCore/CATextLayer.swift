@@ -1,0 +1,66 @@
+import CFX
+import CoreGraphics
+import FXPluginKit
+
+/// A layer that draws a string (`CATextLayer`).
+open class CATextLayer: CALayer {
+    override class var hostKind: Layer.Kind { .text }
+
+    override public init() { super.init() }
+    override public init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    override init(presenting model: CALayer) { super.init(presenting: model) }
+
+    override open func presentation() -> CATextLayer? { CATextLayer(presenting: self) }
+
+    /// A String (an NSAttributedString's plain text is what fxhost draws).
+    public var string: Any? {
+        get { read("string").string }
+        set {
+            switch newValue {
+            case nil: write("string", "")
+            case let s as String: write("string", s)
+            case let s as NSAttributedString: write("string", s.string)
+            default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(newValue!)) is not text", status: FX_ERR_BAD_TYPE))
+            }
+        }
+    }
+    /// A font name (String), or any object whose description names the font
+    /// (UIFont gives its name); the size comes from `fontSize`, as on iOS.
+    public var font: CFTypeRef? {
+        get { read("font").string.map { $0 as NSString } }
+        set {
+            switch newValue {
+            case nil: write("font", String?.none)
+            case let s as NSString: write("font", s as String)
+            case let named as CATextLayerFont: write("font", named.fontName)
+            default: Fault.record(PluginError("CATextLayer.font: pass a font name or a UIFont", status: FX_ERR_BAD_TYPE))
+            }
+        }
+    }
+    public var fontSize: CGFloat {
+        get { read("fontSize").cgFloat }
+        set { write("fontSize", Double(newValue)) }
+    }
+    public var foregroundColor: CGColor? {
+        get { read("foregroundColor").cgColor }
+        set { write("foregroundColor", newValue?.fx) }
+    }
+    public var alignmentMode: CATextLayerAlignmentMode {
+        get { CATextLayerAlignmentMode(rawValue: read("alignmentMode").string ?? "natural") }
+        set { write("alignmentMode", newValue.rawValue) }
+    }
+    public var isWrapped: Bool {
+        get { read("wrapped").bool }
+        set { write("wrapped", newValue) }
+    }
+    public var truncationMode: CATextLayerTruncationMode {
+        get { CATextLayerTruncationMode(rawValue: read("truncationMode").string ?? "none") }
+        set { write("truncationMode", newValue.rawValue) }
+    }
+}
+
+/// A font that can be given to `CATextLayer.font` (UIKit's UIFont is one).
+public protocol CATextLayerFont: AnyObject {
+    var fontName: String { get }
+}

@@ -29,6 +29,7 @@ let package = Package(
         // iOS animation code as written (docs/SWIFT.md): Apple's names over FXPluginKit.
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
     ],
     targets: [
         // The stable C ABI: the one header a plugin author needs.
@@ -64,6 +65,7 @@ let package = Package(
         // Core Animation's and UIKit's names for Swift plugins ported from iOS, over FXPluginKit only.
         .target(name: "CoreGraphics", dependencies: ["FXPluginKit"], path: "Sources/CoreGraphics"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "FXPluginKit", "CFX"], path: "Sources/QuartzCore"),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "FXPluginKit"], path: "Sources/UIKit"),
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",

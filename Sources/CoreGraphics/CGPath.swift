@@ -120,6 +120,9 @@ open class CGMutablePath: CGPath, @unchecked Sendable {
     }
     public func closeSubpath() { items.append(.close) }
 
+    /// For UIBezierPath's `removeAllPoints` and `apply`, which change a path in place.
+    @_spi(UIKit) public func replaceItems(_ new: [CGPathItem]) { items = new }
+
     /// Adds `item` through `t`: exactly when `t` is a translation, as Bézier curves otherwise.
     func append(_ item: CGPathItem, _ t: CGAffineTransform) {
         if t.isIdentity { items.append(item); return }

@@ -88,6 +88,11 @@ open class CASpringAnimation: CABasicAnimation {
     override var hostKind: Animation.Kind { .spring }
 
     override func applySpring(to a: Animation) throws(PluginError) {
+        if let ratio = dampingRatio {
+            if initialVelocity != 0 { try a.initialVelocity(Double(initialVelocity)) }
+            try a.dampingRatio(Double(ratio))
+            return
+        }
         try a.mass(Double(mass))
         try a.stiffness(Double(stiffness))
         try a.damping(Double(damping))

@@ -1,0 +1,167 @@
+@_spi(UIKit) import QuartzCore
+
+/// Text alignment (`NSTextAlignment`).
+public enum NSTextAlignment: Int, Sendable {
+    case left, center, right, justified, natural
+
+    var mode: CATextLayerAlignmentMode {
+        switch self {
+        case .left: .left
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        case .natural: .natural
+        }
+    }
+}
+
+/// A line of text (`UILabel`), drawn by its CATextLayer: from the top of its
+/// bounds, as CATextLayer draws (UIKit centres a label's text vertically;
+/// give the label the text's height to match: docs/SWIFT.md).
+open class UILabel: UIView {
+    override open class var layerClass: CALayer.Type { CATextLayer.self }
+    var textLayer: CATextLayer { layer as! CATextLayer }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        font = UIFont.systemFont(ofSize: 17)
+        textColor = .black
+        textLayer.alignmentMode = .natural
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public var text: String? {
+        get { textLayer.string as? String }
+        set { textLayer.string = newValue ?? "" }
+    }
+    public var font: UIFont! = UIFont.systemFont(ofSize: 17) {
+        didSet {
+            textLayer.font = font.fontName as NSString
+            textLayer.fontSize = font.pointSize
+        }
+    }
+    public var textColor: UIColor! {
+        get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
+        set { textLayer.foregroundColor = newValue?.cgColor }
+    }
+    public var textAlignment: NSTextAlignment = .natural {
+        didSet { textLayer.alignmentMode = textAlignment.mode }
+    }
+    /// Kept; lines wrap when this is not 1.
+    public var numberOfLines = 1 {
+        didSet { textLayer.isWrapped = numberOfLines != 1 }
+    }
+    public var adjustsFontSizeToFitWidth = false
+    public var attributedText: NSAttributedString? {
+        get { text.map { NSAttributedString(string: $0) } }
+        set { text = newValue?.string }
+    }
+}
+
+/// An image in a view (`UIImageView`): the image is the layer's contents.
+open class UIImageView: UIView {
+    public var image: UIImage? {
+        didSet { layer.contents = image?.cgImage }
+    }
+    public var highlightedImage: UIImage?
+    public var isHighlighted = false
+
+    /// A view the image's size, showing it.
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+        layer.contents = image?.cgImage
+    }
+}
+
+/// A button (`UIButton`) as a view with a centred title; there are no
+/// touches here, so `addTarget` is absent (see docs/SWIFT.md for events).
+open class UIButton: UIView {
+    public let titleLabel: UILabel?
+    var titles: [UInt: String] = [:]
+
+    /// The control states a title can be set for; fxhost shows `.normal`.
+    public struct State: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    public override init(frame: CGRect) {
+        let label = UILabel(frame: .zero)
+        titleLabel = label
+        super.init(frame: frame)
+        label.textAlignment = .center
+        label.font = UIFont.systemFont(ofSize: 18)
+        label.textColor = .white
+        addSubview(label)
+        layoutTitle()
+    }
+    public required init?(coder: NSCoder) {
+        titleLabel = nil
+        super.init(coder: coder)
+    }
+
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        if state == .normal { titleLabel?.text = title }
+        layoutTitle()
+    }
+    public func title(for state: State) -> String? { titles[state.rawValue] }
+    public func setTitleColor(_ color: UIColor?, for state: State) {
+        if state == .normal { titleLabel?.textColor = color }
+    }
+
+    /// The title fills the width and is centred vertically: a line is 4/3 of the font size high.
+    func layoutTitle() {
+        guard let titleLabel else { return }
+        let line = (titleLabel.font.pointSize * 4 / 3).rounded()
+        let b = bounds
+        titleLabel.frame = CGRect(x: 0, y: ((b.height - line) / 2).rounded(), width: b.width, height: line)
+    }
+}
+
+/// A spinning indicator (`UIActivityIndicatorView`): a 2.5-pt white arc of
+/// three quarters turning once a second while animating.
+open class UIActivityIndicatorView: UIView {
+    public enum Style: Int, Sendable { case whiteLarge, white, gray, medium, large }
+    let arc = CAShapeLayer()
+    public private(set) var isAnimating = false
+    public var hidesWhenStopped = true
+    public var color: UIColor! = .white {
+        didSet { arc.strokeColor = color.cgColor }
+    }
+
+    public convenience init(style: Style) { self.init(frame: CGRect(x: 0, y: 0, width: 20, height: 20)) }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        arc.fillColor = UIColor.clear.cgColor
+        arc.strokeColor = UIColor.white.cgColor
+        arc.lineWidth = 2.5
+        layer.addSublayer(arc)
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public func startAnimating() {
+        let b = bounds
+        arc.frame = b
+        arc.path = UIBezierPath(arcCenter: CGPoint(x: b.width / 2, y: b.height / 2), radius: b.width / 2 - 2,
+                                startAngle: 0, endAngle: 1.5 * .pi, clockwise: true).cgPath
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0.0
+        turn.toValue = 2 * Double.pi
+        turn.duration = 1
+        turn.repeatCount = .infinity
+        arc.add(turn, forKey: "turn")
+        isAnimating = true
+    }
+
+    public func stopAnimating() {
+        arc.removeAnimation(forKey: "turn")
+        isAnimating = false
+    }
+}

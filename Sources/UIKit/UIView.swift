@@ -1,0 +1,195 @@
+@_spi(UIKit) import QuartzCore
+
+/// A layer-backed view (`UIView`): its geometry, colour and alpha are its
+/// layer's; it is its layer's delegate, and answers "no action" outside
+/// animation blocks, so a view's own changes never animate implicitly (as on iOS).
+open class UIView: NSObject, CALayerDelegate {
+    public let layer: CALayer
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    public var tag = 0
+    public var isUserInteractionEnabled = true
+    public var contentMode: ContentMode = .scaleToFill {
+        didSet { layer.contentsGravity = contentMode.gravity }
+    }
+
+    /// The class of the view's layer (`CATextLayer` for a label, …).
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    public init(frame: CGRect) {
+        layer = UIKitSupport.makeLayer(type(of: self).layerClass)
+        super.init()
+        layer.delegate = self
+        self.frame = frame
+    }
+    override public convenience init() { self.init(frame: .zero) }
+    public required init?(coder: NSCoder) {
+        layer = UIKitSupport.makeLayer(type(of: self).layerClass)
+        super.init()
+        layer.delegate = self
+    }
+
+    /// A view over a layer the host already has (the stage's root).
+    init(rootLayer: CALayer) {
+        layer = rootLayer
+        super.init()
+        layer.delegate = self
+    }
+
+    // MARK: - Geometry and look, all the layer's
+
+    public var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+    public var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    public var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    public var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    public var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    }
+    public var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+    public var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    public var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+    public var tintColor: UIColor! = UIColor.systemBlue
+    public var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
+
+    // MARK: - The view tree, mirrored in the layer tree
+
+    public func addSubview(_ view: UIView) {
+        view.detach()
+        layer.addSublayer(view.layer)
+        subviews.append(view)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, at index: Int) {
+        view.detach()
+        layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        view.detach()
+        layer.insertSublayer(view.layer, above: sibling.layer)
+        subviews.insert(view, at: (subviews.firstIndex(of: sibling) ?? subviews.count - 1) + 1)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        view.detach()
+        layer.insertSublayer(view.layer, below: sibling.layer)
+        subviews.insert(view, at: subviews.firstIndex(of: sibling) ?? 0)
+        view.superview = self
+    }
+
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        addSubview(view)
+    }
+
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        detach()
+        layer.removeFromSuperlayer()
+    }
+
+    private func detach() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    public func isDescendant(of view: UIView) -> Bool {
+        self === view || (superview?.isDescendant(of: view) ?? false)
+    }
+
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+
+    // MARK: - Layout, which fxhost does not run
+
+    /// No-ops: there is no layout pass (Auto Layout is not here); frames are what the code sets.
+    public func layoutIfNeeded() {}
+    public func setNeedsLayout() {}
+    public func setNeedsDisplay() {}
+    open func layoutSubviews() {}
+    open func didMoveToSuperview() {}
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    public func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    /// Editing ends at once: there is no keyboard.
+    @discardableResult public func endEditing(_ force: Bool) -> Bool { true }
+
+    // MARK: - CALayerDelegate
+
+    /// Inside an animation block, an animation of the change; outside, `NSNull`.
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        UIViewAnimation.current?.action(for: layer, forKey: event) ?? NSNull()
+    }
+
+    /// How a view's content fills it.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+
+        var gravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            }
+        }
+    }
+}
+
+/// The screen (`UIScreen.main`): the stage.
+open class UIScreen: NSObject, @unchecked Sendable {
+    public static let main = UIScreen()
+    public var bounds: CGRect { CGRect(origin: .zero, size: UIKitSupport.stageSize) }
+    public var scale: CGFloat { 1 }
+}

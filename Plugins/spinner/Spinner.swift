@@ -38,21 +38,24 @@ final class Spinner {
         try button.set("backgroundColor", color)
         try button.set("cornerRadius", height / 2)
         try stage.addSublayer(button)
-        title = try Layer.text("title", "Login", frame: Rect(0, height / 2 - 11, width, 24), fontSize: 18, color: .white)
+        // UIButton centres its title: a 24-pt line for 18-pt text.
+        title = try Layer.text("title", "Login", frame: Rect(0, height / 2 - 12, width, 24), fontSize: 18, color: .white)
         try button.addSublayer(title)
     }
 
     func run(pauseAt: Double, resumeAt: Double, spreadAt: Double) throws {
-        // shrinkLoginButton: the width goes to the height (a circle), the title fades.
-        let shrink = try Animation.basic("bounds.size.width").from(width).to(height).duration(0.25)
+        // shrinkLoginButton: the width goes to the height (a circle), the title fades; UIView.animate's
+        // default curve is ease-in-ease-out (UIView.AnimationOptions.curveEaseInOut).
+        let shrink = try Animation.basic("bounds.size.width").from(width).to(height).duration(0.25).timingFunction("easeInEaseOut")
         try shrink.callbacks(didStop: { [self] finished in if finished { try startActivity() } })
         try button.add(shrink, forKey: "shrink")
         try button.set("bounds.size.width", height)
-        try title.add(Animation.basic("foregroundColor").from(Color.white).to(Color(white: 1, alpha: 0)).duration(0.25),
-                      forKey: "fade")
+        try title.add(Animation.basic("foregroundColor").from(Color.white).to(Color(white: 1, alpha: 0)).duration(0.25)
+                      .timingFunction("easeInEaseOut"), forKey: "fade")
         try title.set("foregroundColor", Color(white: 1, alpha: 0))
         // The title stays centred in the shrinking button.
-        try title.add(Animation.basic("position.x").from(width / 2).to(height / 2).duration(0.25), forKey: "centre")
+        try title.add(Animation.basic("position.x").from(width / 2).to(height / 2).duration(0.25).timingFunction("easeInEaseOut"),
+                      forKey: "centre")
         try title.set("position.x", height / 2)
 
         if pauseAt >= 0 { try Host.after(pauseAt) { [self] in try stopAnimation() } }
@@ -106,12 +109,14 @@ final class Spinner {
         try activity?.removeFromSuperlayer()
         activity = nil
         arc = nil
-        try button.add(Animation.basic("bounds.size.width").from(height).to(width).duration(0.25), forKey: "spread")
+        try button.add(Animation.basic("bounds.size.width").from(height).to(width).duration(0.25).timingFunction("easeInEaseOut"),
+                       forKey: "spread")
         try button.set("bounds.size.width", width)
-        try title.add(Animation.basic("position.x").from(height / 2).to(width / 2).duration(0.25), forKey: "centre")
+        try title.add(Animation.basic("position.x").from(height / 2).to(width / 2).duration(0.25).timingFunction("easeInEaseOut"),
+                      forKey: "centre")
         try title.set("position.x", width / 2)
-        try title.add(Animation.basic("foregroundColor").from(Color(white: 1, alpha: 0)).to(Color.white).duration(0.25),
-                      forKey: "fade")
+        try title.add(Animation.basic("foregroundColor").from(Color(white: 1, alpha: 0)).to(Color.white).duration(0.25)
+                      .timingFunction("easeInEaseOut"), forKey: "fade")
         try title.set("foregroundColor", Color.white)
     }
 }

@@ -72,7 +72,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
         if repeatDuration != 0 { try a.repeatDuration(repeatDuration) }
         if autoreverses { try a.autoreverses(true) }
         if fillMode != .removed { try a.fillMode(fillMode.rawValue) }
-        if let f = timingFunction { try a.set("timingFunction", f.numbers) }
+        if let f = timingFunction {
+            if let name = f.name { try a.timingFunction(name.rawValue) } else { try a.set("timingFunction", f.numbers) }
+        }
         if !isRemovedOnCompletion { try a.removedOnCompletion(false) }
     }
 }

@@ -33,7 +33,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         if let path { try a.path(path.hostPath()) }
         if let keyTimes { try a.keyTimes(keyTimes.map(\.doubleValue)) }
-        if let timingFunctions {
+        if let timingFunctions, timingFunctions.allSatisfy({ $0.name != nil }) {
+            try a.timingFunctions(named: timingFunctions.map { $0.name!.rawValue })
+        } else if let timingFunctions {
             try a.timingFunctions(timingFunctions.map { f in
                 let n = f.numbers
                 return TimingCurve(n[0], n[1], n[2], n[3])

@@ -5,14 +5,16 @@ import FXPluginKit
 extension CALayer {
     /// Adds a copy of `anim` under `key` (nil: a key of its own), replacing an
     /// animation under the same key; the copy is what `animation(forKey:)`
-    /// returns and what the delegate hears about.
+    /// returns and what the delegate hears about. As in Core Animation, the
+    /// animation reaches the render tree when the transaction commits (at the
+    /// end of the plugin call), so a begin time of 0 means the layer's time then.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentation else { return }
         let copy = anim.copy() as! CAAnimation
         do {
             let built = try copy.hostAnimation(on: self)
-            try CATransaction.track(copy, built)
-            try host.add(built, forKey: key)
+            if let key { CATransaction.dropPending(self, key: key) }
+            CATransaction.enqueue(CATransaction.PendingAdd(layer: self, animation: copy, built: built, key: key))
         } catch {
             Fault.record(error)
             return
@@ -32,19 +34,26 @@ extension CALayer {
 
     /// The keys of the animations on the layer now, in the order added (nil when none).
     public func animationKeys() -> [String]? {
-        let keys = Fault.attempt([String]()) { () throws(PluginError) -> [String] in try host.animationKeys() }
+        var keys = Fault.attempt([String]()) { () throws(PluginError) -> [String] in try host.animationKeys() }
+        for p in CATransaction.pending where p.layer === self {
+            if let k = p.key, !keys.contains(k) { keys.append(k) }
+        }
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key`; its delegate hears finished = false.
     public func removeAnimation(forKey key: String) {
-        guard !isPresentation, (animationKeys() ?? []).contains(key) else { return }
-        Fault.attempt { () throws(PluginError) in try host.removeAnimation(forKey: key) }
+        guard !isPresentation else { return }
+        CATransaction.dropPending(self, key: key)
         addedAnimations[key] = nil
+        let onHost = Fault.attempt([String]()) { () throws(PluginError) -> [String] in try host.animationKeys() }
+        guard onHost.contains(key) else { return }
+        Fault.attempt { () throws(PluginError) in try host.removeAnimation(forKey: key) }
     }
 
     public func removeAllAnimations() {
         guard !isPresentation else { return }
+        CATransaction.dropPending(self, key: nil)
         Fault.attempt { () throws(PluginError) in try host.removeAllAnimations() }
         addedAnimations.removeAll()
     }

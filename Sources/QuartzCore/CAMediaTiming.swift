@@ -24,10 +24,13 @@ public func CACurrentMediaTime() -> CFTimeInterval { FXClock.now }
 /// A cubic Bézier from (0, 0) to (1, 1) that paces an animation (`CAMediaTimingFunction`).
 open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     let points: (Float, Float, Float, Float)
+    /// The name it was made with: the host then uses the named curve's exact control points.
+    let name: CAMediaTimingFunctionName?
 
     /// Apple's named curves: linear (0,0,1,1), easeIn (0.42,0,1,1),
     /// easeOut (0,0,0.58,1), easeInEaseOut (0.42,0,0.58,1), default (0.25,0.1,0.25,1).
     public init(name: CAMediaTimingFunctionName) {
+        self.name = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default].contains(name) ? name : .linear
         switch name {
         case .easeIn: points = (0.42, 0, 1, 1)
         case .easeOut: points = (0, 0, 0.58, 1)
@@ -39,6 +42,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         points = (c1x, c1y, c2x, c2y)
+        name = nil
     }
 
     /// Control point 0…3 ((0,0), c1, c2, (1,1)) into `values` (two floats).

@@ -15,6 +15,42 @@ open class CATransaction: NSObject {
 
     nonisolated(unsafe) static var stack: [State] = []
 
+    /// An animation added in this plugin call, which reaches the host when the call's transaction commits.
+    struct PendingAdd {
+        let layer: CALayer
+        let animation: CAAnimation
+        let built: Animation
+        let key: String?
+        var groups: [CompletionGroup] = []
+    }
+    nonisolated(unsafe) static var pending: [PendingAdd] = []
+
+    static func enqueue(_ add: PendingAdd) {
+        var add = add
+        add.groups = stack.compactMap(\.completion)
+        add.groups.forEach { $0.pending += 1 }
+        pending.append(add)
+    }
+
+    /// Forgets the pending adds of `layer` under `key` (nil: all of them): they never ran.
+    static func dropPending(_ layer: CALayer, key: String?) {
+        let dropped = pending.filter { $0.layer === layer && (key == nil || $0.key == key) }
+        pending.removeAll { $0.layer === layer && (key == nil || $0.key == key) }
+        for d in dropped { d.groups.forEach { $0.stopped(finished: false) } }
+    }
+
+    /// Hands the pending animations to the host, in the order they were added.
+    static func flushPending() {
+        let adds = pending
+        pending = []
+        for p in adds {
+            Fault.attempt { () throws(PluginError) in
+                try track(p)
+                try p.layer.host.add(p.built, forKey: p.key)
+            }
+        }
+    }
+
     static var top: State {
         get { stack.last ?? State() }
         set { if stack.isEmpty { stack.append(newValue) } else { stack[stack.count - 1] = newValue } }
@@ -27,8 +63,8 @@ open class CATransaction: NSObject {
     }
 
     /// Ends the innermost transaction; its completion block runs once every
-    /// animation added since the block was set has stopped (at once, on the
-    /// simulated clock, when none was).
+    /// animation added since the block was set has stopped (after the plugin
+    /// call, on the simulated clock, when none was).
     public class func commit() {
         guard stack.count > 1 else { return }
         stack.removeLast().completion?.seal()
@@ -59,14 +95,15 @@ open class CATransaction: NSObject {
     }
 
     static func commitImplicit() {
+        UIKitSupport.willCommit?()
+        flushPending()
         while let s = stack.popLast() { s.completion?.seal() }
     }
 
     /// Wires the host's did-start and did-stop of an animation being added to
     /// its delegate and to the completion blocks of the open transactions.
-    static func track(_ anim: CAAnimation, _ built: Animation) throws(PluginError) {
-        let groups = stack.compactMap(\.completion)
-        groups.forEach { $0.pending += 1 }
+    static func track(_ p: PendingAdd) throws(PluginError) {
+        let anim = p.animation, groups = p.groups, built = p.built
         let delegate = anim.delegate
         guard delegate != nil || !groups.isEmpty else { return }
         try built.callbacks(

@@ -43,7 +43,8 @@ enum Entry {
     static func run(_ body: () throws -> Void) throws {
         generation += 1
         // A callback can fire inside a host call of an outer plugin call; the outer transaction resumes after it.
-        let outer = CATransaction.stack
+        let outer = (CATransaction.stack, CATransaction.pending)
+        CATransaction.pending = []
         CATransaction.beginImplicit()
         do {
             try body()
@@ -51,7 +52,7 @@ enum Entry {
             Fault.record(error)
         }
         CATransaction.commitImplicit()
-        CATransaction.stack = outer
+        (CATransaction.stack, CATransaction.pending) = outer
         try Fault.raise()
     }
 

@@ -29,6 +29,10 @@ import FXPluginKit
     /// The stage's root as a layer.
     public static func stage(_ layer: Layer) -> CALayer { CALayer(wrapping: layer) }
 
+    /// Called as each plugin call's transaction commits, before its animations
+    /// reach the host: UIKit's layout pass.
+    nonisolated(unsafe) public static var willCommit: (() -> Void)?
+
     /// Runs `body` as a plugin call's transaction (for UIKit's own entries).
     public static func run(_ body: () throws -> Void) throws { try Entry.run(body) }
 }

@@ -115,12 +115,19 @@ open class UIButton: UIView {
         if state == .normal { titleLabel?.textColor = color }
     }
 
-    /// The title fills the width and is centred vertically: a line is 4/3 of the font size high.
+    /// The title is a line (4/3 of the font size high) as wide as the button
+    /// when its title was set (fxhost cannot measure text), centred in the button.
     func layoutTitle() {
         guard let titleLabel else { return }
         let line = (titleLabel.font.pointSize * 4 / 3).rounded()
         let b = bounds
-        titleLabel.frame = CGRect(x: 0, y: ((b.height - line) / 2).rounded(), width: b.width, height: line)
+        titleLabel.frame = CGRect(x: 0, y: (b.height - line) / 2, width: b.width, height: line)
+    }
+
+    /// Keeps the title centred as the button's size changes.
+    override open func layoutSubviews() {
+        guard let titleLabel else { return }
+        titleLabel.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }
 }
 

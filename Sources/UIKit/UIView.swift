@@ -8,6 +8,7 @@ open class UIView: NSObject, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     public var tag = 0
+    var needsLayout = false
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill {
         didSet { layer.contentsGravity = contentMode.gravity }
@@ -40,11 +41,19 @@ open class UIView: NSObject, CALayerDelegate {
 
     public var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            if newValue.size != old { setNeedsLayout() }
+        }
     }
     public var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            if newValue.size != old { setNeedsLayout() }
+        }
     }
     public var center: CGPoint {
         get { layer.position }
@@ -143,12 +152,38 @@ open class UIView: NSObject, CALayerDelegate {
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
-    // MARK: - Layout, which fxhost does not run
+    // MARK: - Layout
 
-    /// No-ops: there is no layout pass (Auto Layout is not here); frames are what the code sets.
-    public func layoutIfNeeded() {}
-    public func setNeedsLayout() {}
+    /// Marks the view for `layoutSubviews` (a size change does it too); the
+    /// layout runs on `layoutIfNeeded()`, or as the plugin call commits, as
+    /// UIKit's layout pass does. There is no Auto Layout: frames are what code sets.
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        UIView.needingLayout.append(self)
+        if UIKitSupport.willCommit == nil { UIKitSupport.willCommit = { UIView.layoutPass() } }
+    }
+
+    /// Lays out this view and its subviews now if they need it; inside an
+    /// animation block, what layout changes animates.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for v in subviews { v.layoutIfNeeded() }
+    }
+
+    nonisolated(unsafe) static var needingLayout: [UIView] = []
+
+    static func layoutPass() {
+        let views = needingLayout
+        needingLayout = []
+        for v in views where v.needsLayout { v.layoutIfNeeded() }
+    }
+
     public func setNeedsDisplay() {}
+    /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
     open func layoutSubviews() {}
     open func didMoveToSuperview() {}
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

@@ -121,6 +121,10 @@ let package = Package(
         // FXPluginKit driven against the real host function table, in process.
         .testTarget(
             name: "FXPluginKitTests", dependencies: ["FXPluginKit", "FXHost", "FXCore", "CFX"], path: "Tests/FXPluginKitTests"),
+        // The Swift facade (CoreGraphics, QuartzCore, UIKit) driven against the real host function table, in process.
+        .testTarget(
+            name: "SwiftFacadeTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "FXPluginKit", "FXHost", "FXCore", "CFX"],
+            path: "Tests/SwiftFacadeTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,35 @@ let plugin = FXPlugin(
                 SimulatedClock.main.asyncAfter(deadline: .now() + args.double("resume-at")) { controller.resume() }
             }
         },
+        FXFactory("shimmer", help: "seed 003: slide-to-unlock text, TextAnimation's gradient mask sweeping across", parameters: [
+            .string("text", default: "slide to unlock", help: "the label's text"),
+            .double("effect-width", default: 50, range: 1...10000, help: "width of the highlight in points"),
+            .double("duration", default: 0.5, range: 0.01...60, help: "seconds for one sweep"),
+            .double("font-size", default: 28, range: 1...400, help: "points"),
+            .color("highlight", default: "white", help: "the highlight's colour"),
+            .color("dim", default: "#ffffff4d", help: "the text's colour outside the highlight (white at 30 %)"),
+            .color("backdrop", default: "black", help: "the stage's background"),
+        ]) { (view: UIView, args) in
+            ShimmerViewController(view: view, text: args.string("text"), effectWidth: args.cgFloat("effect-width"),
+                                  duration: args.double("duration"), fontSize: args.cgFloat("font-size"),
+                                  highlight: UIColor(cgColor: args.color("highlight")), dim: UIColor(cgColor: args.color("dim")),
+                                  backdrop: UIColor(cgColor: args.color("backdrop"))).viewDidAppear()
+        },
+        FXFactory("cube", help: "seed 004: cubeTransition turns the label from one text to another", parameters: [
+            .string("text", default: "Paris", help: "the new text"),
+            .string("from", default: "London", help: "the text shown first"),
+            .choice("direction", ["up", "down"], default: "up",
+                    help: "up: the new text rises from below (AnimationDirection.Positive); down: it drops from above"),
+            .double("duration", default: 0.5, range: 0.01...60, help: "seconds the turn takes"),
+            .double("font-size", default: 36, range: 1...400, help: "points"),
+            .color("color", default: "white", help: "text colour"),
+            .color("backdrop", default: "clear", help: "the label's background colour"),
+        ]) { (view: UIView, args) in
+            cubeScene(view: view, from: args.string("from"), to: args.string("text"),
+                      direction: args.choice("direction") == "up" ? .Positive : .Negative, duration: args.double("duration"),
+                      fontSize: args.cgFloat("font-size"), color: UIColor(cgColor: args.color("color")),
+                      backdrop: UIColor(cgColor: args.color("backdrop")))
+        },
     ])
 
 @_cdecl("fx_plugin_entry")

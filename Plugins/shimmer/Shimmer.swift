@@ -25,6 +25,8 @@ func shimmer(stage: Layer, text: String, effectWidth: Double, duration: Double, 
     let height = (fontSize * 1.5).rounded()
     let frame = Rect(20, ((size.height - height) / 2).rounded(), size.width - 40, height)
     let label = try Layer.text("label", text, frame: frame, fontSize: fontSize, color: .white)
+    // The seed gives the label the backdrop's colour too ("background color -> black").
+    try label.set("backgroundColor", backdrop)
     try stage.addSublayer(label)
 
     // gradientMask.frame = animationView.bounds; gradientSize = effectWidth / width.

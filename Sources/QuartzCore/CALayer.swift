@@ -63,13 +63,17 @@ open class CALayer: NSObject, CAMediaTiming {
         super.init()
     }
 
-    /// A layer the host already has (the stage's root).
+    /// A layer the host already has (the stage's root). The stage lives for
+    /// the run, so its layer is kept, and with it the tree the plugin builds.
     init(wrapping layer: Layer) {
         host = layer
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        CALayer.stages.append(self)
     }
+
+    nonisolated(unsafe) static var stages: [CALayer] = []
 
     /// A presentation copy of `model`: the same host layer, read as presented.
     init(presenting model: CALayer) {

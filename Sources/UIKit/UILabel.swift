@@ -22,10 +22,12 @@ open class UILabel: UIView {
     override open class var layerClass: CALayer.Type { CATextLayer.self }
     var textLayer: CATextLayer { layer as! CATextLayer }
 
+    /// UIKit's defaults: the 17-pt system font, black, natural alignment.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        font = UIFont.systemFont(ofSize: 17)
-        textColor = .black
+        textLayer.font = font.fontName as NSString
+        textLayer.fontSize = font.pointSize
+        textLayer.foregroundColor = UIColor.black.cgColor
         textLayer.alignmentMode = .natural
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -175,6 +175,8 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     nonisolated(unsafe) static var needingLayout: [UIView] = []
+    /// The stages' root views, which live for the run (as a window keeps its views on iOS).
+    nonisolated(unsafe) static var roots: [UIView] = []
 
     static func layoutPass() {
         let views = needingLayout

@@ -85,9 +85,11 @@ let package = Package(
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
-        .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
+        .target(name: "fade", dependencies: ["FXPluginKit", "CFX", "Scenery"], path: "Plugins/fade"),
+        // The generated pictures of the fade effect, shared by fade and seeds.
+        .target(name: "Scenery", path: "Sources/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
-        .target(name: "seeds", dependencies: ["UIKit"], path: "Plugins/seeds"),
+        .target(name: "seeds", dependencies: ["UIKit", "Scenery"], path: "Plugins/seeds"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),

@@ -1,6 +1,7 @@
 import CFX
 import FXPluginKit
 import Glibc
+import Scenery
 
 // fade — seed 004's fadeImageView: a new image view, alpha 0, goes above the
 // old one and fades to 1 over 0.33 s (the snow view fading in with it when the
@@ -59,13 +60,13 @@ final class Fade {
     }
 
     func fadeImageView(to image: Image, showEffects: Bool) throws {
+        // UIImageView(image:) with UIKit's defaults: scale to fill, no clipping.
         let overlay = try Layer(.plain, name: "overlay")
         try overlay.setFrame(Rect(0, 0, size.width, size.height))
         try overlay.set("contents", image)
-        try overlay.set("contentsGravity", "resizeAspectFill")
-        try overlay.set("masksToBounds", true)
         try stage.insertSublayer(overlay, above: background)
-        let appear = try Animation.basic("opacity").from(0.0).to(1.0).duration(duration)
+        // UIView.animate's default curve is ease-in-ease-out (UIView.AnimationOptions.curveEaseInOut).
+        let appear = try Animation.basic("opacity").from(0.0).to(1.0).duration(duration).timingFunction("easeInEaseOut")
         try appear.callbacks(didStop: { [self] _ in
             try background.set("contents", image)
             try overlay.removeFromSuperlayer()
@@ -73,42 +74,8 @@ final class Fade {
         try overlay.add(appear, forKey: "fade")
         try overlay.set("opacity", 1.0)
         let from = try snowView.number("opacity"), to = showEffects ? 1.0 : 0.0
-        try snowView.add(Animation.basic("opacity").from(from).to(to).duration(duration), forKey: "fade")
+        try snowView.add(Animation.basic("opacity").from(from).to(to).duration(duration).timingFunction("easeInEaseOut"), forKey: "fade")
         try snowView.set("opacity", to)
-    }
-}
-
-/// The built-in pictures when no files are given: a sunny sky and a snowy one.
-enum Sky {
-    static func sunny(_ w: Int, _ h: Int) -> [UInt8] {
-        picture(w, h, top: (0.25, 0.55, 0.9), bottom: (0.65, 0.85, 1.0)) { x, y in
-            let dx = x - 0.78, dy = (y - 0.22) * Double(h) / Double(w)
-            let d = (dx * dx + dy * dy).squareRoot()
-            return d < 0.07 ? (1, 0.86, 0.3, 1) : (d < 0.11 ? (1, 0.9, 0.5, (0.11 - d) / 0.04 * 0.6) : nil)
-        }
-    }
-
-    static func snowy(_ w: Int, _ h: Int) -> [UInt8] {
-        picture(w, h, top: (0.45, 0.5, 0.58), bottom: (0.85, 0.87, 0.9)) { _, y in
-            y > 0.8 ? (0.96, 0.97, 1, 1) : nil  // snow on the ground
-        }
-    }
-
-    private static func picture(_ w: Int, _ h: Int, top: (Double, Double, Double), bottom: (Double, Double, Double),
-                                _ over: (Double, Double) -> (Double, Double, Double, Double)?) -> [UInt8] {
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            let v = Double(y) / Double(max(1, h - 1))
-            for x in 0..<w {
-                var c = (top.0 + (bottom.0 - top.0) * v, top.1 + (bottom.1 - top.1) * v, top.2 + (bottom.2 - top.2) * v)
-                if let o = over(Double(x) / Double(w), v) {
-                    c = (c.0 + (o.0 - c.0) * o.3, c.1 + (o.1 - c.1) * o.3, c.2 + (o.2 - c.2) * o.3)
-                }
-                let i = (y * w + x) * 4
-                px[i] = UInt8((c.0 * 255).rounded()); px[i + 1] = UInt8((c.1 * 255).rounded()); px[i + 2] = UInt8((c.2 * 255).rounded())
-            }
-        }
-        return px
     }
 }
 
@@ -128,7 +95,7 @@ enum Snow {
         try snow.set("seed", 2024.0)
         try snow.setTiming(beginTime: -4, speed: 1, timeOffset: 0)
         let flake = try EmitterCell(name: "flake")
-            .set("contents", try Image(width: 16, height: 16, rgba: flakePixels(16)))
+            .set("contents", try Image(width: 16, height: 16, rgba: Flake.pixels(16)))
             .set("birthRate", size.width / 8)
             .set("lifetime", 6.0).set("lifetimeRange", 1.0)
             .set("velocity", 30.0).set("velocityRange", 20.0)
@@ -139,19 +106,6 @@ enum Snow {
             .set("alphaRange", 0.3)
         try snow.addEmitterCell(flake)
         return snow
-    }
-
-    /// A soft white disc, opaque in the middle: straight-alpha RGBA.
-    static func flakePixels(_ n: Int) -> [UInt8] {
-        var px = [UInt8](repeating: 255, count: n * n * 4)
-        let c = Double(n - 1) / 2
-        for y in 0..<n {
-            for x in 0..<n {
-                let d = (((Double(x) - c) * (Double(x) - c) + (Double(y) - c) * (Double(y) - c)).squareRoot()) / (c + 0.5)
-                px[(y * n + x) * 4 + 3] = UInt8(max(0, min(1, (1 - d) * 2.5)) * 255)
-            }
-        }
-        return px
     }
 }
 

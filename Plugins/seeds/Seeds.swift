@@ -56,6 +56,17 @@ let plugin = FXPlugin(
                       fontSize: args.cgFloat("font-size"), color: UIColor(cgColor: args.color("color")),
                       backdrop: UIColor(cgColor: args.color("backdrop")))
         },
+        FXFactory("fade", help: "seed 004: fadeImageView crossfades the background, changeFlightDataAnimatedTo every 3 s", parameters: [
+            .file("from", help: "PNG shown first (default: a generated sunny sky)"),
+            .file("to", help: "PNG faded in (default: a generated snowy sky)"),
+            .double("duration", default: 0.33, range: 0.01...60, help: "seconds the fade takes"),
+            .bool("snow", default: false, help: "fade falling snow in with the snowy image"),
+            .int("loop", default: 1, range: 1...100, help: "how many changes, every 3 s, alternating (changeFlightDataAnimatedTo)"),
+        ]) { (view: UIView, args) in
+            let controller = FlightViewController(view: view, from: args.string("from"), to: args.string("to"),
+                                                  duration: args.double("duration"), snow: args.bool("snow"), changes: args.int("loop"))
+            controller.changeFlightDataAnimatedTo(data: controller.londonToParis)
+        },
     ])
 
 @_cdecl("fx_plugin_entry")

@@ -66,9 +66,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     func applyTiming(to a: Animation) throws(PluginError) {
         if beginTime != 0 { try a.beginTime(beginTime) }
         if duration != 0 { try a.duration(duration) }
-        if speed != 1 { try a.speed(Double(speed)) }
+        if speed != 1 { try a.speed(speed.decimal) }
         if timeOffset != 0 { try a.timeOffset(timeOffset) }
-        if repeatCount != 0 { try a.repeatCount(Double(repeatCount)) }
+        if repeatCount != 0 { try a.repeatCount(repeatCount == .greatestFiniteMagnitude ? Double(repeatCount) : repeatCount.decimal) }
         if repeatDuration != 0 { try a.repeatDuration(repeatDuration) }
         if autoreverses { try a.autoreverses(true) }
         if fillMode != .removed { try a.fillMode(fillMode.rawValue) }

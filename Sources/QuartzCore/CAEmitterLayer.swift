@@ -61,23 +61,23 @@ open class CAEmitterLayer: CALayer {
     }
     public var birthRate: Float {
         get { Float(read("birthRate").cgFloat) }
-        set { write("birthRate", Double(newValue)) }
+        set { write("birthRate", newValue.decimal) }
     }
     public var lifetime: Float {
         get { Float(read("lifetime").cgFloat) }
-        set { write("lifetime", Double(newValue)) }
+        set { write("lifetime", newValue.decimal) }
     }
     public var velocity: Float {
         get { Float(read("velocity").cgFloat) }
-        set { write("velocity", Double(newValue)) }
+        set { write("velocity", newValue.decimal) }
     }
     public var scale: Float {
         get { Float(read("scale").cgFloat) }
-        set { write("scale", Double(newValue)) }
+        set { write("scale", newValue.decimal) }
     }
     public var spin: Float {
         get { Float(read("spin").cgFloat) }
-        set { write("spin", Double(newValue)) }
+        set { write("spin", newValue.decimal) }
     }
     public var seed: UInt32 {
         get { UInt32(read("seed").number ?? 0) }
@@ -127,15 +127,15 @@ open class CAEmitterCell: NSObject {
     func hostCell() throws(PluginError) -> EmitterCell {
         let c = try EmitterCell(name: name ?? "")
         let numbers: [(String, Double)] = [
-            ("birthRate", Double(birthRate)), ("lifetime", Double(lifetime)), ("lifetimeRange", Double(lifetimeRange)),
+            ("birthRate", birthRate.decimal), ("lifetime", lifetime.decimal), ("lifetimeRange", lifetimeRange.decimal),
             ("emissionLatitude", Double(emissionLatitude)), ("emissionLongitude", Double(emissionLongitude)),
             ("emissionRange", Double(emissionRange)), ("velocity", Double(velocity)), ("velocityRange", Double(velocityRange)),
             ("xAcceleration", Double(xAcceleration)), ("yAcceleration", Double(yAcceleration)),
             ("zAcceleration", Double(zAcceleration)), ("scale", Double(scale)), ("scaleRange", Double(scaleRange)),
             ("scaleSpeed", Double(scaleSpeed)), ("spin", Double(spin)), ("spinRange", Double(spinRange)),
-            ("redRange", Double(redRange)), ("greenRange", Double(greenRange)), ("blueRange", Double(blueRange)),
-            ("alphaRange", Double(alphaRange)), ("redSpeed", Double(redSpeed)), ("greenSpeed", Double(greenSpeed)),
-            ("blueSpeed", Double(blueSpeed)), ("alphaSpeed", Double(alphaSpeed)),
+            ("redRange", redRange.decimal), ("greenRange", greenRange.decimal), ("blueRange", blueRange.decimal),
+            ("alphaRange", alphaRange.decimal), ("redSpeed", redSpeed.decimal), ("greenSpeed", greenSpeed.decimal),
+            ("blueSpeed", blueSpeed.decimal), ("alphaSpeed", alphaSpeed.decimal),
         ]
         for (field, value) in numbers where value != (field == "scale" ? 1 : 0) { try c.set(field, value) }
         if !isEnabled { try c.set("enabled", false) }

@@ -147,8 +147,8 @@ open class CATransition: CAAnimation {
         try applyTiming(to: a)
         try a.type(type.rawValue)
         if let subtype { try a.subtype(subtype.rawValue) }
-        if startProgress != 0 { try a.startProgress(Double(startProgress)) }
-        if endProgress != 1 { try a.endProgress(Double(endProgress)) }
+        if startProgress != 0 { try a.startProgress(startProgress.decimal) }
+        if endProgress != 1 { try a.endProgress(endProgress.decimal) }
         return a
     }
 }

@@ -32,7 +32,7 @@ extension CALayer {
     }
     public var opacity: Float {
         get { Float(read("opacity").cgFloat) }
-        set { write("opacity", Double(newValue)) }
+        set { write("opacity", newValue.decimal) }
     }
     public var isHidden: Bool {
         get { read("hidden").bool }
@@ -82,7 +82,7 @@ extension CALayer {
     }
     public var shadowOpacity: Float {
         get { Float(read("shadowOpacity").cgFloat) }
-        set { write("shadowOpacity", Double(newValue)) }
+        set { write("shadowOpacity", newValue.decimal) }
     }
     public var shadowOffset: CGSize {
         get { read("shadowOffset").cgSize }

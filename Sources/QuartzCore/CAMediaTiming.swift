@@ -57,7 +57,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         ptr[1] = p.1
     }
 
-    var numbers: [Double] { [Double(points.0), Double(points.1), Double(points.2), Double(points.3)] }
+    var numbers: [Double] { [points.0.decimal, points.1.decimal, points.2.decimal, points.3.decimal] }
 
     override public func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? CAMediaTimingFunction else { return false }

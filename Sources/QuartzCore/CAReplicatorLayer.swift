@@ -30,19 +30,19 @@ open class CAReplicatorLayer: CALayer {
     }
     public var instanceRedOffset: Float {
         get { Float(read("instanceRedOffset").cgFloat) }
-        set { write("instanceRedOffset", Double(newValue)) }
+        set { write("instanceRedOffset", newValue.decimal) }
     }
     public var instanceGreenOffset: Float {
         get { Float(read("instanceGreenOffset").cgFloat) }
-        set { write("instanceGreenOffset", Double(newValue)) }
+        set { write("instanceGreenOffset", newValue.decimal) }
     }
     public var instanceBlueOffset: Float {
         get { Float(read("instanceBlueOffset").cgFloat) }
-        set { write("instanceBlueOffset", Double(newValue)) }
+        set { write("instanceBlueOffset", newValue.decimal) }
     }
     public var instanceAlphaOffset: Float {
         get { Float(read("instanceAlphaOffset").cgFloat) }
-        set { write("instanceAlphaOffset", Double(newValue)) }
+        set { write("instanceAlphaOffset", newValue.decimal) }
     }
     public var preservesDepth: Bool {
         get { read("preservesDepth").bool }

@@ -2,6 +2,14 @@ import CFX
 import CoreGraphics
 import FXPluginKit
 
+extension Float {
+    /// The decimal the code wrote: Core Animation keeps Float fields (opacity,
+    /// speed, repeatCount, birthRate, …) where fxhost computes in Double, and
+    /// `Double(Float(0.3))` is 0.30000001192…; the shortest decimal that reads
+    /// back as this Float is what the author meant.
+    var decimal: Double { Double("\(self)") ?? Double(self) }
+}
+
 extension CGPoint { var fx: Point { Point(Double(x), Double(y)) } }
 extension CGSize { var fx: Size { Size(Double(width), Double(height)) } }
 extension CGRect { var fx: Rect { Rect(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)) } }

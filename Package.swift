@@ -126,7 +126,10 @@ let package = Package(
         // The Swift facade (CoreGraphics, QuartzCore, UIKit) driven against the real host function table, in process.
         .testTarget(
             name: "SwiftFacadeTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "FXPluginKit", "FXHost", "FXCore", "CFX"],
-            path: "Tests/SwiftFacadeTests"),
+            path: "Tests/SwiftFacadeTests",
+            // Swift Testing declares a cross-import overlay with Apple's CoreGraphics (_Testing_CoreGraphics),
+            // which Linux toolchains do not ship; importing our CoreGraphics module beside Testing would load it.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,12 +67,13 @@ final class Login {
         try spinner.set("opacity", 0.0)
         try loginButton.addSublayer(spinner)
 
+        // The seed adds the button, then the clouds.
+        try view.addSublayer(loginButton)
         for (i, f) in cloudFrames.enumerated() {
             let cloud = try Login.cloud("cloud\(i + 1)", frame: f)
             clouds.append(cloud)
             try view.addSublayer(cloud)
         }
-        try view.addSublayer(loginButton)
 
         status = try Layer(.plain, name: "status")
         try status.setFrame(Rect((w - 230) / 2, 343, 230, 50))
@@ -180,7 +181,9 @@ final class Login {
     }
 
     func removeMessage(_ index: Int) throws {
+        // UIView.animate with no options: UIKit's default ease-in-ease-out curve.
         let away = try Animation.basic("position.x").from(statusPosition.x).to(statusPosition.x + w).duration(0.33)
+            .timingFunction("easeInEaseOut")
         try away.callbacks(didStop: { [self] _ in
             try status.set("hidden", true)
             try status.set("position", statusPosition)
@@ -192,6 +195,7 @@ final class Login {
 
     func resetForm() throws {
         let flip = try Animation.transition().set("type", "flip").set("subtype", "fromTop").duration(0.2)
+            .timingFunction("easeInEaseOut")
         try flip.callbacks(didStop: { [self] _ in
             try tint(loginButton, to: green)
             try roundCorners(loginButton, to: 10)
@@ -199,13 +203,13 @@ final class Login {
         try status.add(flip, forKey: "transition")
         try status.set("hidden", true)
         try status.set("position", statusPosition)
-        // The spinner, the width and the height go back over 0.2 s.
+        // The spinner goes back to (-20, 16) as the seed writes it, the width and the height over 0.2 s.
         let width = try loginButton.number("bounds.size.width"), y = try loginButton.number("position.y")
         for (layer, keyPath, from, to): (Layer, String, any ValueConvertible, any ValueConvertible) in [
-            (spinner, "position", Point(40, 25), Point(-10, 16)), (spinner, "opacity", 1.0, 0.0),
+            (spinner, "position", Point(40, 25), Point(-20, 16)), (spinner, "opacity", 1.0, 0.0),
             (loginButton, "bounds.size.width", width, width - 80), (loginButton, "position.y", y, y - 60),
         ] {
-            let a = try Animation.basic(keyPath).set("from", from).set("to", to).duration(0.2)
+            let a = try Animation.basic(keyPath).set("from", from).set("to", to).duration(0.2).timingFunction("easeInEaseOut")
             try layer.add(a, forKey: nil)
             try layer.set(keyPath, to)
         }
@@ -225,15 +229,17 @@ final class Login {
         try layer.set(keyPath, to)
     }
 
-    /// tintBackgroundColor: 0.5 s from the current colour.
+    /// tintBackgroundColor: 0.5 s from the current colour (the seed sets fromValue to it).
     func tint(_ layer: Layer, to color: Color) throws {
-        try layer.add(Animation.basic("backgroundColor").to(color).duration(0.5), forKey: nil)
+        let from = try layer.get("backgroundColor")
+        guard case .color(let old) = from else { throw PluginError("the button has no background colour") }
+        try layer.add(Animation.basic("backgroundColor").from(old).to(color).duration(0.5), forKey: nil)
         try layer.set("backgroundColor", color)
     }
 
-    /// roundCorners: 0.5 s from the current radius.
+    /// roundCorners: 0.5 s from the current radius (the seed sets fromValue to it).
     func roundCorners(_ layer: Layer, to radius: Double) throws {
-        try layer.add(Animation.basic("cornerRadius").to(radius).duration(0.5), forKey: nil)
+        try layer.add(Animation.basic("cornerRadius").from(try layer.number("cornerRadius")).to(radius).duration(0.5), forKey: nil)
         try layer.set("cornerRadius", radius)
     }
 
@@ -242,7 +248,9 @@ final class Login {
         try f.setFrame(frame)
         try f.set("backgroundColor", Color.white)
         try f.set("cornerRadius", 5.0)
-        let p = try Layer.text("placeholder", placeholder, frame: Rect(4, 10, frame.width - 8, 22), fontSize: 16,
+        // UITextField's placeholder, 17 pt in 70 % gray, in the seed's TextField rect (5 pt in from each side),
+        // a 23-pt line centred vertically.
+        let p = try Layer.text("placeholder", placeholder, frame: Rect(5, frame.height / 2 - 11.5, frame.width - 10, 23), fontSize: 17,
                                color: Color(white: 0.7), alignment: "left")
         try f.addSublayer(p)
         return f

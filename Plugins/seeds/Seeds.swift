@@ -67,6 +67,18 @@ let plugin = FXPlugin(
                                                   duration: args.double("duration"), snow: args.bool("snow"), changes: args.int("loop"))
             controller.changeFlightDataAnimatedTo(data: controller.londonToParis)
         },
+        FXFactory("pulse", help: "seeds 000/001: the BahamaAir login screen; events: tap (log in), focus (a field gains focus)", parameters: [
+            .string("title", default: "Bahama Login", help: "the heading"),
+            .double("loop-until", default: 8, range: 0...3600,
+                    help: "stop relaunching the clouds after this many seconds (the seed loops forever)"),
+        ]) { (view: UIView, args) in
+            let controller = LoginViewController(stage: view, title: args.string("title"), loopUntil: args.double("loop-until"))
+            controller.viewWillAppear(true)
+            controller.viewDidAppear(true)
+            SimulatedClock.main.on(event: "tap") { controller.handleLogin() }
+            SimulatedClock.main.on(event: "focus") { controller.textFieldDidBeginEditing(controller.usernameTextField) }
+            LoginViewController.shown.append(controller)
+        },
     ])
 
 @_cdecl("fx_plugin_entry")

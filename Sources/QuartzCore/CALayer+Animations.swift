@@ -14,7 +14,9 @@ extension CALayer {
         do {
             let built = try copy.hostAnimation(on: self)
             if let key { CATransaction.dropPending(self, key: key) }
-            CATransaction.enqueue(CATransaction.PendingAdd(layer: self, animation: copy, built: built, key: key))
+            let add = CATransaction.PendingAdd(layer: self, animation: copy, built: built, key: key)
+            // A transition's old side is what the layer presents when it is added, so it reaches the host at once.
+            if copy is CATransition { try CATransaction.addNow(add) } else { CATransaction.enqueue(add) }
         } catch {
             Fault.record(error)
             return

@@ -39,6 +39,15 @@ open class CATransaction: NSObject {
         for d in dropped { d.groups.forEach { $0.stopped(finished: false) } }
     }
 
+    /// Hands an animation to the host now.
+    static func addNow(_ add: PendingAdd) throws(PluginError) {
+        var add = add
+        add.groups = stack.compactMap(\.completion)
+        add.groups.forEach { $0.pending += 1 }
+        try track(add)
+        try add.layer.host.add(add.built, forKey: add.key)
+    }
+
     /// Hands the pending animations to the host, in the order they were added.
     static func flushPending() {
         let adds = pending

@@ -6,7 +6,7 @@ extension FXFactory {
     public init(_ name: String, help: String, parameters: [FXParameter] = [],
                 view build: @escaping @Sendable (UIView, FXArguments) throws -> Void) {
         self.init(name, help: help, parameters: parameters) { (stage: CALayer, args: FXArguments) in
-            let root = UIView(rootLayer: stage)
+            let root = UIView.root(stage)
             UIView.roots.append(root)
             try build(root, args)
         }

@@ -133,11 +133,12 @@ open class UIButton: UIView {
     }
 }
 
-/// A spinning indicator (`UIActivityIndicatorView`): a 2.5-pt white arc of
-/// three quarters turning once a second while animating.
+/// A spinning indicator (`UIActivityIndicatorView`): its layer is a 2.5-pt
+/// white arc of three quarters, turning once a second while animating.
 open class UIActivityIndicatorView: UIView {
     public enum Style: Int, Sendable { case whiteLarge, white, gray, medium, large }
-    let arc = CAShapeLayer()
+    override open class var layerClass: CALayer.Type { CAShapeLayer.self }
+    var arc: CAShapeLayer { layer as! CAShapeLayer }
     public private(set) var isAnimating = false
     public var hidesWhenStopped = true
     public var color: UIColor! = .white {
@@ -151,13 +152,12 @@ open class UIActivityIndicatorView: UIView {
         arc.fillColor = UIColor.clear.cgColor
         arc.strokeColor = UIColor.white.cgColor
         arc.lineWidth = 2.5
-        layer.addSublayer(arc)
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// The arc is drawn for the bounds the view has now, and turns about its centre.
     public func startAnimating() {
         let b = bounds
-        arc.frame = b
         arc.path = UIBezierPath(arcCenter: CGPoint(x: b.width / 2, y: b.height / 2), radius: b.width / 2 - 2,
                                 startAngle: 0, endAngle: 1.5 * .pi, clockwise: true).cgPath
         let turn = CABasicAnimation(keyPath: "transform.rotation.z")

@@ -18,6 +18,14 @@ open class UIView: NSObject, CALayerDelegate {
     open class var layerClass: CALayer.Type { CALayer.self }
 
     public init(frame: CGRect) {
+        if let adopted = UIView.adopting {
+            // The stage's root view: its layer exists, and so does its size.
+            UIView.adopting = nil
+            layer = adopted
+            super.init()
+            layer.delegate = self
+            return
+        }
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
         layer.delegate = self
@@ -31,11 +39,11 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     /// A view over a layer the host already has (the stage's root).
-    init(rootLayer: CALayer) {
-        layer = rootLayer
-        super.init()
-        layer.delegate = self
+    static func root(_ layer: CALayer) -> UIView {
+        adopting = layer
+        return UIView(frame: .zero)
     }
+    nonisolated(unsafe) static var adopting: CALayer?
 
     // MARK: - Geometry and look, all the layer's
 

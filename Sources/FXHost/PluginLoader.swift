@@ -54,6 +54,7 @@ public enum PluginLoader {
         }
         let info = try DescriptorReader.read(d, path: path)
         session.pluginName = info.name
+        session.pluginMinor = info.abiMinor
         Isolation.note("plugin", info.name)
         return info
     }

@@ -28,6 +28,8 @@ extension Isolation {
             fxs_install_supervisor_signals(w[1])
             // A reader of standard output that goes away is an error to handle, not a death.
             signal(SIGPIPE, SIG_IGN)
+            // Helpers the plugin starts are orphaned when the child ends; they come here to be ended and reaped.
+            _ = fxs_adopt_orphans()
         }
         var control: [Int32] = [0, 0], data: [Int32] = [0, 0]
         guard fxs_pipe(&control, O_CLOEXEC) == 0 else { return inProcess() }
@@ -40,6 +42,8 @@ extension Isolation {
         let supervisor = getpid()
         let pid = fork()
         if pid == 0 {
+            // A process group of its own, which every process plugin code starts joins, to be ended with the run.
+            _ = setpgid(0, 0)
             close(control[0]); close(data[0]); close(wake[0]); close(wake[1])
             becomeChild(control: control[1], data: data[1], nonce: nonce, supervisor: supervisor)
             let status = body()
@@ -50,6 +54,8 @@ extension Isolation {
         close(control[1]); close(data[1])
         defer { close(control[0]); close(data[0]) }
         guard pid > 0 else { return inProcess() }
+        // Also here, so that the group exists whichever of the two runs first.
+        _ = setpgid(pid, pid)
         for fd in [control[0], data[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         var watch = Watch(nonce: nonce)
@@ -131,6 +137,8 @@ extension Isolation {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             reaped = status
         }
+        // Every process plugin code started (helpers, daemons that forked twice) ends with the run.
+        _ = fxs_end_process_group(pid)
         if verdict == nil {
             // What the child wrote before it ended is in the pipes; a process it forked may hold
             // them open, so read what is there rather than wait for the end of file.

@@ -60,6 +60,20 @@ import Testing
         #expect(took < 10, "took \(took) s")
     }
 
+    /// Every process plugin code starts ends with the run, killed and reaped: a helper it
+    /// forked and an orphan a double fork left behind (its parent exited at once) are gone
+    /// from the process table by the time fxhost has exited (kill(pid, 0) finds no process).
+    @Test func theProcessesAPluginStartsEndWithTheRun() throws {
+        let r = try run(20)
+        #expect(r.status == 0, "\(r.stderr)")
+        let words = r.stderr.split(separator: "\n").first { $0.contains("helpers ") }?.split(separator: " ") ?? []
+        let pids = words.suffix(2).compactMap { pid_t($0) }
+        #expect(pids.count == 2, "\(r.stderr)")
+        for pid in pids {
+            #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) outlived the run")
+        }
+    }
+
     @Test func longjmpOutOfANestedCallbackIsNamed() throws {
         let r = try run(11, ["--timeout", "30"])
         #expect(r.status == 1, "\(r.stderr)")

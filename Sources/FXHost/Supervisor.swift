@@ -19,7 +19,8 @@ extension Isolation {
     /// Temporary output files the child reported and did not finish are removed.
     /// SIGINT, SIGTERM or SIGHUP to the parent stops the child, removes its
     /// temporary files and ends the process with status 128 + the signal.
-    public static func supervise(timeout: Double, _ body: () -> Int32) -> Outcome {
+    /// `runTimeout` bounds the whole run (sampling, rendering and encoding included) in seconds.
+    public static func supervise(timeout: Double, runTimeout: Double = .infinity, _ body: () -> Int32) -> Outcome {
         func inProcess() -> Outcome { Outcome(end: .finished(body())) }
         if wake.isEmpty {
             var w: [Int32] = [0, 0]
@@ -64,6 +65,7 @@ extension Isolation {
         var lostAt: Double?
         var reaped: Int32?
         var verdict: Outcome.End?
+        let started = monotonic()
 
         /// Reads what is there now; false at end of file.
         func drain(_ fd: Int32, _ take: (ArraySlice<UInt8>) -> Bool) -> Bool {
@@ -97,6 +99,9 @@ extension Isolation {
         while reaped == nil && verdict == nil {
             let now = monotonic()
             var waitMs: Int32 = 1000
+            let runLeft = runTimeout - (now - started)
+            if runLeft <= 0 { verdict = .runTimedOut(runTimeout); break }
+            if runLeft < 1 { waitMs = Int32(runLeft * 1000) + 1 }
             if let since = watch.inPluginSince {
                 let left = timeout - (now - since)
                 if left <= 0 { verdict = .timedOut; break }

@@ -10,9 +10,18 @@ public enum Sampler {
         if let stage = root.stage, stage.root === root {
             let layers = stage.samplingProgram.layers(at: t)
             if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
-            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+            return replicated(layers, stage, at: t)
         }
         return walk(root, at: t)
+    }
+
+    /// The layers with every replicator's copies, or without them and marked over budget
+    /// when the copies would take the frame past the stage's budget.
+    static func replicated(_ layers: [PresentedLayer], _ stage: Stage, at t: Double) -> Snapshot {
+        if let overrun = SceneBudget.overrun(layers, stage.replicators, limit: stage.maxPresentedLayers) {
+            return Snapshot(time: t, layers: layers, overBudget: overrun)
+        }
+        return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
     }
 
     /// `snapshot(of:at:)` by walking the tree (for trees that are not a stage's, and as the reference for
@@ -67,7 +76,7 @@ public enum Sampler {
             initialized = next
         }
         if let stage = root.stage, !stage.replicators.isEmpty {
-            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+            return replicated(layers, stage, at: t)
         }
         return Snapshot(time: t, layers: layers)
     }

@@ -302,9 +302,12 @@ public final class Stage {
     public func snapshot() -> Snapshot { Sampler.snapshot(of: root, at: now) }
 
     /// Advances to `t`, then samples there.
+    /// A frame over the scene budget (`SceneBudget`) throws, naming the budget and the replicator.
     public func sample(at t: Double) throws -> Snapshot {
         try advance(to: t)
-        return snapshot()
+        let s = snapshot()
+        if let overBudget = s.overBudget { throw overBudget }
+        return s
     }
 
     /// The time by which every finite animation in the tree has ended, and

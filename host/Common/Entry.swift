@@ -82,7 +82,7 @@ func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) th
     OutputFile.mayPublish = { Isolation.supervisorAlive }
     // The child's descriptor 1 is standard error: look at the real standard output now.
     OutputFile.standardOutputTerminal = .of(1)
-    let outcome = Isolation.supervise(timeout: o.timeout) { reporting { try body { Isolation.note("result", $0) } } }
+    let outcome = Isolation.supervise(timeout: o.timeout, runTimeout: o.renderTimeout) { reporting { try body { Isolation.note("result", $0) } } }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)
     case .outputClosed:

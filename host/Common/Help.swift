@@ -37,6 +37,7 @@ enum Help {
       --time T           one sample at T seconds
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
       --timeout S        seconds one call into the plugin may take (default 10)
+      --render-timeout S  seconds the whole run may take, rendering included (default 3600)
       --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin
                          code runs in a child process, so a crash or hang is reported, not fatal
       --out FILE         write to FILE (- for standard output); the extension picks the format:

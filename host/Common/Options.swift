@@ -21,6 +21,8 @@ public struct Options {
     public var isolate = true
     /// Seconds one call into plugin code may take.
     public var timeout = 10.0
+    /// Seconds the whole run may take (`--render-timeout`): a plugin's few calls can ask for hours of rendering.
+    public var renderTimeout = 3600.0
     /// `fxhost check` arguments.
     public var checkTargets: [String] = []
     /// `fxhost check --strict`: a failed host call fails the factory even when the plugin handled it.
@@ -148,6 +150,12 @@ public struct Options {
                     throw HostError.usage("--timeout: '\(text)' is not a number of seconds above 0")
                 }
                 o.timeout = t
+            case "--render-timeout":
+                let text = try v()
+                guard let t = Double(text), t.isFinite, t > 0, t <= 7 * 86400 else {
+                    throw HostError.usage("--render-timeout: '\(text)' is not a number of seconds above 0 (at most a week)")
+                }
+                o.renderTimeout = t
             case "--size":
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)

@@ -330,6 +330,13 @@ public final class Stage {
                     end = max(end, (ad - beta) / alpha + extra)
                 }
             }
+            if layer.kind == .emitter {
+                if layer.canEmit {
+                    infinite = true
+                } else if la > 0, case let quiet = layer.emitterQuietTime, quiet > 0 {
+                    end = max(end, (quiet - lb) / la + extra)
+                }
+            }
             var childExtra = extra
             if layer.kind == .replicator, case .number(let n) = layer.values[.instanceCount],
                case .number(let d) = layer.values[.instanceDelay], n > 1, d > 0 {

@@ -199,6 +199,15 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
             continue
         }
         switch stage.loopPeriod(limit: DefaultEnd.cap) {
+        case .none where stage.emitsForever:
+            // Particles never repeat: the run is the natural end's length (at least 5 s), end-exclusive.
+            for s in held { try emit(s) }
+            let last = naturalEnd(stage)
+            var k = frame
+            while Double(k) / fps < last - 1e-9 {
+                try emit(k == frame ? snapshot : try stage.sample(at: Double(k) / fps))
+                k += 1
+            }
         case .none:
             // The effect ends at `end`; the frame there would show what the first one does.
             let kept = held.filter { $0.time < end - 1e-9 }

@@ -12,6 +12,14 @@ public struct Particle: Sendable, Equatable {
     public let cell: Int
     /// The emitter-local time it was born.
     public let birth: Double
+    /// How fast it moves now, in points a second.
+    public let speed: Double
+
+    public init(x: Double, y: Double, z: Double, scale: Double, rotation: Double, color: Color, cell: Int, birth: Double,
+                speed: Double = 0) {
+        self.x = x; self.y = y; self.z = z; self.scale = scale; self.rotation = rotation; self.color = color
+        self.cell = cell; self.birth = birth; self.speed = speed
+    }
 }
 
 /// An emitter layer's particles at one instant, in drawing order.
@@ -488,8 +496,9 @@ public enum Particles {
 
         func particle(age a: Double, cell: Int, birth: Double) -> Particle {
             let p = position(age: a)
+            let u = (v.0 + acc.0 * a, v.1 + acc.1 * a, v.2 + acc.2 * a)
             return Particle(x: p.0, y: p.1, z: p.2, scale: scale(age: a), rotation: spin * a,
-                            color: color(age: a), cell: cell, birth: birth)
+                            color: color(age: a), cell: cell, birth: birth, speed: (u.0 * u.0 + u.1 * u.1 + u.2 * u.2).squareRoot())
         }
     }
 

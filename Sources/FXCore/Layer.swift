@@ -61,8 +61,9 @@ public final class Layer {
     static let maxEmitterEras = 10_000
 
     /// Records the emitter's model before a change at the current time, once per instant.
+    /// What the build sets (before the clock moves) counts as always set.
     private func rememberEmitterModel() {
-        guard kind == .emitter, let stage, emitterEras.count < Layer.maxEmitterEras else { return }
+        guard kind == .emitter, let stage, stage.now > 0, emitterEras.count < Layer.maxEmitterEras else { return }
         let now = localTime(atGlobal: stage.now)
         guard now > 0, now.isFinite, now > (emitterEras.last?.until ?? 0) else { return }
         emitterEras.append(EmitterEra(until: now, values: values, cells: emitterCells))

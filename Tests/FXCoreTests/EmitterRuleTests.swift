@@ -72,6 +72,17 @@ import Testing
         for (b, x) in zip(births, [2.0, 2.5, 3.0]) { #expect(close(b, x, 1e-9)) }
     }
 
+    /// What the build sets counts as always set: an emitter warmed up by `beginTime = −4` and given
+    /// its cell afterwards has emitted since its local 0, 4 s before the stage's: births at k/2, 9 by t = 0.
+    @Test func whatTheBuildSetsCountsAsAlwaysSet() throws {
+        let (stage, _) = try emitter({ e in
+            var t = e.timing
+            t.beginTime = -4
+            e.timing = t
+        }, cells: [cell([(.birthRate, 2), (.lifetime, 10)])])
+        #expect(try particles(stage, at: 0).particles.count == 9)
+    }
+
     // MARK: How long it runs
 
     /// An emitter that can emit has no end of its own; once it stops, the run ends when its last

@@ -5,9 +5,16 @@ import Glibc
 
 // The fxhost command line: argument parsing and wiring; the work is in FXHost, FXCore and the sinks.
 
-/// Every plugin found, each described from its own child process.
+/// Every plugin found, each described from its own child process; with
+/// `--plugin NAME`, that plugin alone.
 func listPlugins(_ o: Options) -> Int32 {
-    let files = PluginLocator().all()
+    var files = PluginLocator().all()
+    if let name = o.plugin {
+        var found = ""
+        let status = reporting { found = try PluginLocator().resolve(name) }
+        guard status == 0 else { return status }
+        files = [found]
+    }
     if files.isEmpty {
         stderrLine("fxhost: no plugins found (set FX_PLUGIN_PATH, or build them with swift build)")
         return 1

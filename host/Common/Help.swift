@@ -13,6 +13,7 @@ enum Help {
       fxhost --plugin NAME [--factory F] [PARAMETERS] [OPTIONS]
       fxhost --plugin NAME --help        the factory's parameters
       fxhost --list                      every plugin found, with factories and parameters
+      fxhost --plugin NAME --list        that plugin alone
       fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
                                          in its own process; PASS, WARN (a host call failed and the
                                          plugin handled it; FAIL with --strict) or FAIL a line

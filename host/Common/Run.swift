@@ -101,10 +101,12 @@ func run(_ options: Options, pixels: Pixels?) throws {
         try stage.schedule(event: e.name, at: e.time)
     }
 
-    let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
     // An animated image plays over and over: a last frame, at the natural end, that shows what the
     // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
     let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    // A preview drawing on the terminal shows the time itself; a bar on that terminal would draw over it.
+    let previewOnTerminal = kind == .preview && (o.out == nil || o.out == "-")
+    let progress = Progress(enabled: sinks.contains { $0.rendersFrames } && !previewOnTerminal)
     let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
     var firstSample: Snapshot?
     /// Whether the last sample showed what the first did (kept in a shard's manifest, for the join).

@@ -315,6 +315,19 @@ public enum Sampler {
         } else {
             overlay.append(AnimatedValue(property: property, value: result, cell: cell))
         }
+        if case .keyframes(let k) = ev.body, let angle = k.rotationAngle(at: linear, ease: ev.ease) {
+            turn(by: angle, model: model, overlay: &overlay, from: start)
+        }
+    }
+
+    /// `rotationMode`: the layer's presented transform, then a turn by `angle` about z
+    /// (docs/timing.md, "Keyframes").
+    private static func turn(by angle: Double, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+        let slot = firstSlot(in: overlay, from: start, .transform, nil)
+        guard case .transform(let under) = slot.map({ overlay[$0].value }) ?? model[.transform] else { return }
+        let turned = AnimatedValue(property: .transform,
+                                   value: .transform(under.concatenating(Transform3D.rotation(angle, 0, 0, 1))))
+        if let slot { overlay[slot] = turned } else { overlay.append(turned) }
     }
 
     /// `apply` for an animation of one number (`AnimationEvaluator.scalar`):

@@ -205,6 +205,11 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    @Test func badMediaTime() throws {
+        try expectError(["--plugin", probe, "--media-time", "-1"], status: 2, ["--media-time: '-1' is not a time in seconds"])
+        try expectError(["--plugin", probe, "--media-time", "soon"], status: 2, ["--media-time: 'soon'"])
+    }
+
     @Test func missingFile() throws {
         try expectError(["--plugin", dir + "/nope.so"], status: 2, ["'\(dir)/nope.so' does not exist"])
     }

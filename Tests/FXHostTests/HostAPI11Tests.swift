@@ -175,6 +175,13 @@ import Testing
         }
     }
 
+    /// now() is the media clock: the stage's time plus the origin (--media-time).
+    @Test func nowReadsTheMediaClock() throws {
+        stage.mediaTimeOrigin = 250
+        try stage.advance(to: 0.5)
+        try inPlugin { #expect(api.now() == 250.5) }
+    }
+
     @Test func customCurvesPerSegment() throws {
         try inPlugin {
             let l = layer("l")

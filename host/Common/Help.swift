@@ -36,6 +36,8 @@ enum Help {
                          timer is done; at least 5 s if something repeats forever; at most 60 s)
       --duration T       the same as --end, unless the factory has its own duration parameter
       --time T           one sample at T seconds
+      --media-time T0    what now() (CACurrentMediaTime()) reads at the start, and so what absolute
+                         begin times and layer times count from (default 0; a device's is large)
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
       --timeout S        seconds one call into the plugin may take (default 10)
       --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin

@@ -11,6 +11,8 @@ public struct Options {
     public var fps = 30.0
     public var end: Double?
     public var time: Double?
+    /// `--media-time T0`: what now() (CACurrentMediaTime()) reads at the start of the run.
+    public var mediaTime = 0.0
     public var events: [(time: Double, name: String)] = []
     public var sink: String?
     public var out: String?
@@ -166,6 +168,12 @@ public struct Options {
                 o.end = try seconds(try v(), "--end")
             case "--time":
                 o.time = try seconds(try v(), "--time")
+            case "--media-time":
+                let text = try v()
+                guard let t = Double(text), t.isFinite, t >= 0, t <= 1e9 else {
+                    throw HostError.usage("--media-time: '\(text)' is not a time in seconds from 0 to 1000000000 (what now() reads at the start; default 0)")
+                }
+                o.mediaTime = t
             case "--event":
                 let text = try v()
                 guard let colon = text.firstIndex(of: ":"), let t = Double(text[..<colon]), t.isFinite, t >= 0,

@@ -90,6 +90,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let stage = Stage(size: Size(o.width, o.height))
+    stage.mediaTimeOrigin = o.mediaTime
     try session.build(factory, arguments: arguments, on: stage)
 
     let handled = stage.eventNames

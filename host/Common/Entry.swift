@@ -35,6 +35,25 @@ func listPlugins(_ o: Options) -> Int32 {
     return failed ? 1 : 0
 }
 
+/// Every key path of `kind` (or of every kind): one line each with its type, its default, whether
+/// Core Animation animates it, and the class that has it (docs/KEYPATHS.md is this output).
+func keyPathTable(_ kind: LayerKind?) -> String {
+    let entries = KeyPathCatalog.entries(for: kind)
+    let rows = [["KEY PATH", "TYPE", "DEFAULT", "ANIMATABLE", "CLASS"]] + entries.map { e in
+        [e.keyPath, e.type.rawValue, ValueFormat.text(e.defaultValue), e.animatable ? "yes" : "no",
+         e.kind == .layer ? "CALayer (every kind)" : "CA" + e.kind.className]
+    }
+    var widths = [Int](repeating: 0, count: 5)
+    for r in rows { for c in 0..<5 { widths[c] = max(widths[c], r[c].count) } }
+    var text = ""
+    for r in rows {
+        var line = ""
+        for c in 0..<4 { line += r[c] + String(repeating: " ", count: widths[c] - r[c].count + 2) }
+        text += line + r[4] + "\n"
+    }
+    return text
+}
+
 /// Where fx.h is, as a canonical path: installed in `../include/fxhost`
 /// beside the binary (scripts/install.sh, the Debian package), or the source
 /// tree the binary was built in (`swift build` puts it under .build/).
@@ -171,6 +190,7 @@ public func fxhostMain(pixels: Pixels?) -> Never {
         }
         print("-I\(folder)")
     case .list: exit(listPlugins(options))
+    case .keyPaths: print(keyPathTable(options.keyPathKind), terminator: "")
     case .check:
         guard let pixels else { handOverToPixels() }
         exit(pixels.check(options))

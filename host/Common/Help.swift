@@ -14,6 +14,9 @@ enum Help {
       fxhost --plugin NAME --help        the factory's parameters
       fxhost --list                      every plugin found, with factories and parameters
       fxhost --plugin NAME --list        that plugin alone
+      fxhost --key-paths [KIND]          every key path (of one layer kind: layer, gradient, shape,
+                                         text, replicator, emitter) with its type, default and
+                                         whether Core Animation animates it
       fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
                                          in its own process; PASS, WARN (a host call failed and the
                                          plugin handled it; FAIL with --strict) or FAIL a line

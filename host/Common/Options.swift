@@ -1,9 +1,10 @@
+import FXCore
 import FXHost
 
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
 public struct Options {
-    public enum Mode { case run, help, version, list, pluginHelp, check, cflags, join, batch }
+    public enum Mode { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths }
     public var mode = Mode.run
     public var plugin: String?
     public var factory: String?
@@ -13,6 +14,8 @@ public struct Options {
     public var time: Double?
     /// `--media-time T0`: what now() (CACurrentMediaTime()) reads at the start of the run.
     public var mediaTime = 0.0
+    /// `--key-paths [KIND]`: the layer kind whose key paths to list (nil: every kind).
+    public var keyPathKind: LayerKind?
     public var events: [(time: Double, name: String)] = []
     public var sink: String?
     public var out: String?
@@ -109,6 +112,16 @@ public struct Options {
             case "--version": o.mode = .version
             case "--cflags": o.mode = .cflags
             case "--list": o.mode = .list
+            case "--key-paths":
+                o.mode = .keyPaths
+                let next = inline ?? (i + 1 < args.count && !args[i + 1].hasPrefix("-") ? args[i + 1] : nil)
+                if let next {
+                    guard let kind = LayerKind.allCases.first(where: { $0.rawValue == next || $0.className == next || "CA" + $0.className == next }) else {
+                        throw HostError.usage("--key-paths: '\(next)' is not a layer kind (kinds: \(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    o.keyPathKind = kind
+                    if inline == nil { i += 1 }
+                }
             case "--plugin":
                 o.plugin = try v()
                 if o.mode == .help { o.mode = .pluginHelp }

@@ -63,7 +63,8 @@ enum Help {
                          job-array task; --out NAME.fxpart keeps them for fxhost join
       --manifest         also write OUT.manifest.json: the render (plugin and its hash, arguments,
                          size, fps) and the frames the output holds; join and batch read it
-      --particles        JSON lines list every particle of an emitter (default: its count and bounds)
+      --particles        JSON lines list every particle of an emitter (default: its count, bounds
+                         and each cell's statistics)
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)
       --background C     colour behind the stage for images (default transparent; black for GIF and Y4M)

@@ -101,7 +101,7 @@ enum HostAPI {
                 try HostAPI.out(out, "size").pointee = fx_size(width: size.width, height: size.height)
             }
         }
-        api.now = { HostSession.current?.stage?.now ?? 0 }
+        api.now = { HostSession.current?.stage?.mediaTime ?? 0 }
 
         // MARK: layers
         api.layer_create = { kind, name, out in

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "spinner", type: .dynamic, targets: ["spinner"]),
         .library(name: "fade", type: .dynamic, targets: ["fade"]),
         .library(name: "pulse", type: .dynamic, targets: ["pulse"]),
+        .library(name: "lottie", type: .dynamic, targets: ["lottie"]),
         // For plugins in packages of their own (docs/PLUGINS.md): the C ABI and its Swift face.
         .library(name: "FXPluginKit", targets: ["FXPluginKit"]),
         .library(name: "CFX", targets: ["CFX"]),
@@ -77,6 +78,7 @@ let package = Package(
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
         .target(name: "fade", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/fade"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
+        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/lottie"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),

@@ -208,6 +208,7 @@ enum HostAPI {
         installTimersEventsImagesPaths(&api)
         installReadBack(&api)
         installEmitters(&api)
+        installPreferences(&api)
         return api
     }
 }

@@ -1,5 +1,5 @@
 /*
- * fx.h — the fxhost plugin ABI, version 1.1.
+ * fx.h — the fxhost plugin ABI, version 1.2.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -74,7 +74,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 1
+#define FX_ABI_MINOR 2
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -133,6 +133,13 @@ typedef int32_t fx_status;
 #define FX_ERR_NOT_NOW 8
 /** The plugin's own failure: return it from a build function or callback after fail(). */
 #define FX_ERR_FAILED 9
+/**
+ * 1.2: the user's input is wrong — a parameter's value or a file it names
+ * (malformed, unsupported, too large). Return it from a build function after
+ * fail() with one line naming what was wrong and where; the run stops with
+ * exit status 2, as for any usage error, instead of 1 (a failing plugin).
+ */
+#define FX_ERR_INPUT 10
 
 /* ------------------------------------------------------------------------ */
 /* Handles and plain values                                                   */
@@ -256,6 +263,13 @@ typedef struct fx_layer_timing {
     double speed;
     double time_offset;
 } fx_layer_timing;
+
+/** 1.2: the stage size and end a plugin's content was made for (see stage_prefer). */
+typedef struct fx_stage_preference {
+    uint32_t struct_size; /**< sizeof(fx_stage_preference) */
+    fx_size size;         /**< points; 0 × 0: no preferred size */
+    double natural_end;   /**< seconds from the start of the run; 0: no preferred end */
+} fx_stage_preference;
 
 /** Called when an animation's active interval starts (animationDidStart). */
 typedef fx_status (*fx_did_start_fn)(void *user);
@@ -525,6 +539,26 @@ typedef struct fx_api {
     fx_status (*layer_add_emitter_cell)(fx_layer layer, fx_emitter_cell cell);
     /** Releases a cell template; emitters and cells keep the copies they were given. */
     fx_status (*emitter_cell_release)(fx_emitter_cell cell);
+
+    /* ---- 1.2: what the content prefers ---- */
+
+    /**
+     * Tells the host the stage size and the end the plugin's content was made
+     * for (a Lottie composition's size and out point, a video's frame size and
+     * length). Call it from a build function, before reading stage_size and
+     * before building anything that depends on the size:
+     *   - when the user chose no --size, the stage takes preference->size
+     *     (rounded to whole points) and stage_size answers it from then on;
+     *     when they did, their size stays and the plugin fits itself into it;
+     *   - when the user chose no --end, the run ends at natural_end seconds
+     *     instead of when the last animation ends, and --loop plays 0 to
+     *     natural_end, end excluded, so that the loop seam repeats no frame.
+     * A width or height of 0 means no preferred size, a natural_end of 0 no
+     * preferred end. Negative, non-finite or oversized (beyond the host's
+     * --size limits) values are FX_ERR_BAD_VALUE and change nothing. A later
+     * call replaces an earlier one.
+     */
+    fx_status (*stage_prefer)(const fx_stage_preference *preference);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */

@@ -44,8 +44,12 @@ enum PathMaker {
         let p = try Path()
         for c in contours where !c.vertices.isEmpty {
             try p.move(to: c.vertices[0].point)
-            for s in c.segments {
-                if s[1] == s[0] && s[2] == s[3] { try p.line(to: s[3].point) } else {
+            let segments = c.segments
+            for (k, s) in segments.enumerated() {
+                let straight = s[1] == s[0] && s[2] == s[3]
+                // A closed outline's straight way home is what close() draws.
+                if straight && c.closed && k == segments.count - 1 { break }
+                if straight { try p.line(to: s[3].point) } else {
                     try p.cubic(to: s[3].point, control1: s[1].point, control2: s[2].point)
                 }
             }

@@ -109,6 +109,10 @@ let package = Package(
         .testTarget(
             name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
+        // The lottie plugin through fxhost, against rlottie (a C program compiled at test time) and hand-computed values.
+        .testTarget(
+            name: "LottieTests", dependencies: ["FXPNG", "FXCore", "TestSupport", "fxhost", "fxhost-pixels"],
+            path: "Tests/LottieTests", exclude: ["Fixtures"]),
         // FXPluginKit driven against the real host function table, in process.
         .testTarget(
             name: "FXPluginKitTests", dependencies: ["FXPluginKit", "FXHost", "FXCore", "CFX"], path: "Tests/FXPluginKitTests"),

@@ -111,7 +111,8 @@ struct JSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+            guard i < bytes.count else { throw fail("the text ends inside an object") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
             let key = try string()
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after member \"\(key)\"") }

@@ -120,7 +120,9 @@ enum ShapeReader {
             try n.requireObject()
             if (n.json["hd"].map { if case .bool(true) = $0 { true } else { false } } ?? false) { continue }
             guard let ty = try n.string("ty") else { throw n.fail("a shape item without a type (\"ty\")") }
-            let reversed = (try n.number("d", default: 1, in: 0...3)) == 3
+            // "d" is a shape's direction (3: reversed); on a stroke it is the dashes.
+            let direction = ["sh", "rc", "el"].contains(ty) ? try n.number("d", default: 1, in: 0...3) : 1
+            let reversed = direction == 3
             switch ty {
             case "gr":
                 let inner = try n.require("it")

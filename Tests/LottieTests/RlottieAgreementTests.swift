@@ -11,6 +11,8 @@ final class RlottieAgreementTests: XCTestCase {
         ("shapes.json", 120, 100, 10, [0, 4, 7, 9]),
         ("path.json", 100, 100, 10, [0, 3, 6, 9]),
         ("hold.json", 100, 60, 10, [0, 2, 3, 4]),
+        ("position.json", 100, 100, 10, [0, 2, 4, 6, 9]),
+        ("stroke.json", 120, 60, 10, [0, 2, 4]),
         ("parenting.json", 100, 100, 10, [0, 3, 7, 9]),
         ("trim.json", 100, 100, 10, [0, 3, 7, 9]),
         ("gradient.json", 120, 60, 10, [0, 2, 4]),

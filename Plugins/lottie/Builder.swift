@@ -52,7 +52,7 @@ final class Builder {
 
     /// The layer's transform to its composition at its frame for comp frame `f`, parents applied.
     func worldMatrix(_ l: LottieLayer, _ layers: [LottieLayer], _ f: Double, _ path: String) throws -> Affine {
-        var m = l.transform.matrix(at: l.localFrame(f))
+        var m = l.transform.matrix(at: f)
         var parent = l.parent
         var hops = 0
         while let p = parent {
@@ -64,7 +64,7 @@ final class Builder {
                 Warnings.note("a parent (ind \(p)) that is not in the composition", at: path)
                 break
             }
-            m = m.then(owner.transform.matrix(at: owner.localFrame(f)))
+            m = m.then(owner.transform.matrix(at: f))
             parent = owner.parent
         }
         return m
@@ -80,7 +80,7 @@ final class Builder {
         for f in frames {
             let m = try worldMatrix(l, layers, f, here)
             matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
-            opacities.append(min(1, max(0, l.transform.opacity.at(l.localFrame(f)) / 100)))
+            opacities.append(min(1, max(0, l.transform.opacity.at(f) / 100)))
             hidden.append(!(f >= l.inPoint && f < l.outPoint))
         }
         try timeline.play(x, "transform", matrices)
@@ -89,7 +89,7 @@ final class Builder {
 
         switch l.kind {
         case .shape(let items):
-            try ShapeContent(timeline).build(items, into: x, frames: frames.map(l.localFrame))
+            try ShapeContent(timeline).build(items, into: x, frames: frames)
         case .solid(let color, let w, let h):
             let s = try Layer(.shape, name: l.name + " solid")
             let p = try PathMaker.path([PaintLayout.rect([w / 2, h / 2], [w, h], 0)])
@@ -111,8 +111,7 @@ final class Builder {
             try clip.set("masksToBounds", true)
             try x.addSublayer(clip)
             let innerFrames = frames.map { f -> Double in
-                let local = l.localFrame(f)
-                return l.timeRemap.map { $0.at(local) * comp.frameRate } ?? local
+                l.timeRemap.map { $0.at(f) * comp.frameRate } ?? l.innerFrame(f)
             }
             precompStack.append(id)
             defer { precompStack.removeLast() }
@@ -120,7 +119,7 @@ final class Builder {
             Warnings.layer = l.name
         case .null, .unsupported: break
         }
-        if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames.map(l.localFrame), size: size, path: here) }
+        if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }
         return x
     }
 }

@@ -30,8 +30,11 @@ struct LottieLayer {
     /// The precomp's size, clipping its content.
     var precompSize: (Double, Double)
 
-    /// The layer's own frame for comp frame `f` (start time and stretch applied).
-    func localFrame(_ f: Double) -> Double { (f - startTime) / stretch }
+    /// A precomp's own frame at comp frame `f`: start time and stretch apply to
+    /// what a precomp layer shows, not to the layer's own keyframes, which
+    /// Bodymovin writes in the composition's frames (as rlottie and lottie-ios's
+    /// PreCompositionLayer read them).
+    func innerFrame(_ f: Double) -> Double { (f - startTime) / stretch }
 }
 
 /// A whole file: the main composition, its precomp assets and markers.

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What rlottie 0.1 cannot check (it reads one easing for all dimensions,
-/// applies a layer's start time only inside precomps, and draws inverted
-/// masks un-inverted), checked against values computed here from After
+/// What rlottie 0.1 cannot check (it reads one easing for all dimensions and
+/// draws inverted masks un-inverted), and start times and remapped time
+/// exactly, checked against values computed here from After
 /// Effects' published rules; and the plugin's place in fxhost: its size and
 /// length as the run's defaults, --range, --marker, warnings and bad files.
 final class HandComputedTests: XCTestCase {
@@ -47,11 +47,14 @@ final class HandComputedTests: XCTestCase {
         }
     }
 
-    func testStartTimeShiftsALayersKeyframes() throws {
-        // start-time.json: st = 2, so comp frame f is the layer's frame f − 2; keyframes (10 → 70) over layer frames 0…6.
-        for f in [3, 5, 7] {
-            let m = try transform("start-time.json", "stage/composition/late", at: Double(f) / 10)
-            XCTAssertEqual(m[12], 10 + 60 * Double(f - 2) / 6, accuracy: 1e-6, "frame \(f)")
+    func testStartTimeShiftsAPrecompsContentNotALayersKeyframes() throws {
+        // start-time.json: "late" (st = 2) keeps its keyframes in the composition's frames (10 → 70 over
+        // frames 0…6); the precomp "shifted" (st = 3) shows its frame f − 3, where the square goes 10 → 90 over 0…8.
+        for f in [3, 5, 6] {
+            let late = try transform("start-time.json", "stage/composition/late", at: Double(f) / 10)
+            XCTAssertEqual(late[12], 10 + 60 * Double(f) / 6, accuracy: 1e-6, "late at frame \(f)")
+            let square = try transform("start-time.json", "stage/composition/shifted/shifted content/square", at: Double(f) / 10)
+            XCTAssertEqual(square[12], 10 + 80 * Double(f - 3) / 8, accuracy: 1e-6, "square at frame \(f)")
         }
     }
 

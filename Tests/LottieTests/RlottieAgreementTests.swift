@@ -19,6 +19,7 @@ final class RlottieAgreementTests: XCTestCase {
         ("mask.json", 60, 60, 10, [0, 2, 4]),
         ("matte.json", 100, 100, 10, [0, 3, 7]),
         ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
+        ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),
     ]
 
     func testEachFeatureAgreesWithRlottie() throws {

@@ -50,6 +50,8 @@ import Testing
         let r = try Harness.fxhost(["--plugin", plugin, "--fps", "10", "--out", gif])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try FFmpeg.probe(gif).durations.count == 5)
+        // --loop plays 0 to the natural end, end excluded: 0, 0.1, … 0.4 s.
+        #expect(try samples(["--fps", "10", "--loop"]).count == 5)
     }
 
     @Test(arguments: [["--width", "-1"], ["--natural-end", "-2"], ["--width", "20000"]])

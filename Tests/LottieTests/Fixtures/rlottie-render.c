@@ -1,7 +1,8 @@
 /*
  * The independent renderer of the Lottie tests: renders frames of a Lottie
  * file with rlottie (Debian's librlottie) and writes each as a binary PPM,
- * composited over white, to OUT-FRAME.ppm.
+ * composited over white, to OUT-FRAME.ppm; with OUT "-" it only renders (for
+ * scripts/bench.sh lottie).
  *
  *     cc -std=c99 rlottie-render.c -o rlottie-render $(pkg-config --cflags --libs rlottie)
  *     rlottie-render FILE WIDTH HEIGHT OUT FRAME...
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int main(int argc, char **argv) {
     if (argc < 6) {
@@ -28,6 +30,7 @@ int main(int argc, char **argv) {
     for (int a = 5; a < argc; a++) {
         size_t frame = (size_t)atoi(argv[a]);
         lottie_animation_render(animation, frame, buffer, width, height, width * 4);
+        if (strcmp(argv[4], "-") == 0) continue;
         /* Premultiplied ARGB32 over white: c + (255 − alpha). */
         for (size_t i = 0; i < width * height; i++) {
             uint32_t p = buffer[i];

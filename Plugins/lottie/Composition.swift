@@ -76,7 +76,7 @@ struct Composition {
             for m in try list.items() {
                 try m.requireObject()
                 markers.append((try m.string("cm") ?? "", try m.number("tm", default: 0, in: -1e6...1e6),
-                                try m.number("dr", default: 0, in: 0...1e6)))
+                                max(0, try m.number("dr", default: 0, in: -1e6...1e6))))
             }
         }
         return Composition(width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers,

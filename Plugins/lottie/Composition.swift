@@ -140,7 +140,7 @@ struct Composition {
             startTime: try n.number("st", default: 0, in: -1e6...1e6), stretch: try n.number("sr", default: 1, in: 0.001...1000),
             transform: try LottieTransform.read(n["ks"]), masks: masks, matte: matte, isMatte: flag(n, "td"), hidden: flag(n, "hd"),
             timeRemap: try n["tm"].map { v throws(LottieError) in try PropertyReader.scalar(v, default: 0) },
-            precompSize: (try n.number("w", default: 0, in: 0...16384), try n.number("h", default: 0, in: 0...16384)))
+            precompSize: (try n.number("w", default: 0, in: 0...1e6), try n.number("h", default: 0, in: 0...1e6)))
     }
 
     /// "#rrggbb" as 0…1 channels.

@@ -130,9 +130,9 @@ enum PropertyReader {
         return Easing(outX: try part(o, "x"), outY: try part(o, "y"), inX: try part(i, "x"), inY: try part(i, "y"))
     }
 
-    /// Whether `k` holds keyframes (an array of objects with "t") rather than a value.
+    /// Whether `k` holds keyframes (an array of objects with "t") rather than a value: by its shape,
+    /// since some exporters write "a": 0 over keyframes.
     static func isKeyframed(_ prop: Node, _ k: Node) -> Bool {
-        if let a = prop.json["a"]?.number { return a != 0 && (k.json.array?.first?.isObject ?? false) }
         guard let first = k.json.array?.first else { return false }
         return first["t"] != nil
     }

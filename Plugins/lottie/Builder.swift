@@ -173,7 +173,7 @@ struct ShapeContent {
         return s
     }
 
-    /// A CAGradientLayer over the box every frame's outline stays in, masked by the outline.
+    /// A CAGradientLayer over a square holding every frame's outline, masked by the outline.
     func gradient(_ paints: [Paint], radial: Bool) throws -> Layer {
         var lo = Vec(.infinity, .infinity), hi = Vec(-.infinity, -.infinity)
         for p in paints {
@@ -185,7 +185,9 @@ struct ShapeContent {
         }
         if !lo.x.isFinite { lo = Vec(0, 0); hi = Vec(1, 1) }
         lo = lo - Vec(1, 1); hi = hi + Vec(1, 1)
-        let w = hi.x - lo.x, h = hi.y - lo.y
+        // A square: a CAGradientLayer's start and end points are in its unit square, so its
+        // lines of equal colour are perpendicular on screen only when the layer is square.
+        let w = max(hi.x - lo.x, hi.y - lo.y), h = w
         let g = try Layer(.gradient, name: "gradient")
         try g.set("anchorPoint", Point(0, 0))
         try g.set("bounds", Rect(0, 0, w, h))

@@ -106,6 +106,30 @@ final class PlayerTests: XCTestCase {
         XCTAssert(badRange.stderr.contains("--range '8:3' is not A:B"), badRange.stderr)
     }
 
+    func testShardsBatchesAndGoldenSnapshotsWorkAsForAnyPlugin() throws {
+        let file = Lottie.fixture("shapes.json")
+        func fx(_ args: [String]) throws {
+            let r = try runProcess(Lottie.fxhost, args, cwd: dir)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+        }
+        // Two shards joined are the unsharded video, byte for byte, at the composition's size.
+        try fx(["--plugin", "lottie", "--file", file, "--out", "whole.mp4"])
+        try fx(["--plugin", "lottie", "--file", file, "--shard", "0/2", "--out", "p0.fxpart", "--manifest"])
+        try fx(["--plugin", "lottie", "--file", file, "--shard", "1/2", "--out", "p1.fxpart", "--manifest"])
+        try fx(["join", "joined.mp4", "p0.fxpart", "p1.fxpart"])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/whole.mp4"))
+        XCTAssertEqual(whole, try Data(contentsOf: URL(fileURLWithPath: dir + "/joined.mp4")))
+        XCTAssertEqual(try FFmpeg.probe(dir + "/whole.mp4").width, 120)
+        // A batch job.
+        try #"{"plugin": "lottie", "parameters": {"file": "\#(file)"}, "out": "b.gif"}"#.write(toFile: dir + "/jobs.jsonl", atomically: true, encoding: .utf8)
+        try fx(["batch", "jobs.jsonl"])
+        XCTAssertEqual(try FFmpeg.probe(dir + "/b.gif").height, 100)
+        // Golden snapshots of the plugin's default (the built-in sample): recorded, then compared.
+        let plugin = TestSupport.binFolder + "/liblottie.so"
+        try fx(["check", "--golden", "golden", "--update", plugin])
+        try fx(["check", "--golden", "golden", plugin])
+    }
+
     func testTheSameArgumentsGiveTheSameBytes() throws {
         var outputs: [Data] = []
         for k in 0..<2 {

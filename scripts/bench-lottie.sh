@@ -5,7 +5,7 @@
 # target beside them (fxhost at least as fast, memory no higher).
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
-# fxhost writes Y4M to /dev/null (its frames are rendered and converted to
+# fxhost writes Y4M to standard output, thrown away (its frames are rendered and converted to
 # Y′CbCr; Y4M is the cheapest output); rlottie renders into its buffer only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +42,7 @@ for path in sys.argv[1:]:
         continue
     n = max(1, min(n, 600))
     t_fx, m_fx = run([fx, "--plugin", "lottie", "--file", path, "--size", f"{W}x{H}", "--fps", str(fr),
-                      "--range", f"{float(d['ip'])}:{float(d['ip']) + n}", "--loop", "--out", "/dev/null", "--format", "y4m"])
+                      "--range", f"{float(d['ip'])}:{float(d['ip']) + n}", "--loop", "--out", "-", "--format", "y4m"])
     t_rl, m_rl = run([rl, path, str(W), str(H), "-"] + [str(k) for k in range(n)])
     name = os.path.basename(path)[:44]
     if t_fx is None or t_rl is None:

@@ -85,16 +85,18 @@ func run(_ options: Options, pixels: Pixels?) throws {
         o.firstFrame = selection.frames(total: total).lowerBound
     }
 
-    // Open the outputs before any plugin code builds anything: a bad --out costs nothing. Without
-    // --size the plugin may prefer a size (fx.h 1.2), so the outputs wait for the build to know it.
-    var sinks = o.countFrames || !o.sizeGiven ? [] : try makeSinks(o, pixels: pixels)
+    // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
+    var sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
 
     let stage = Stage(size: Size(o.width, o.height))
     stage.sizeIsFixed = o.sizeGiven
     try session.build(factory, arguments: arguments, on: stage)
-    if !o.sizeGiven {
+    if stage.size != Size(o.width, o.height) {
+        // The plugin preferred another size (fx.h 1.2) and the user chose none: the outputs
+        // opened at the default size are dropped (their temporary files with them) and opened again.
         o.width = stage.size.width
         o.height = stage.size.height
+        sinks = []
         if !o.countFrames { sinks = try makeSinks(o, pixels: pixels) }
     }
     let evenFrames = sinks.contains { $0.wantsEvenFrames }

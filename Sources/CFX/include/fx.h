@@ -335,7 +335,7 @@ typedef struct fx_api {
 
     /* ---- 1.0: the stage and its clock ---- */
 
-    /** The stage size in points (the --size the user chose). */
+    /** The stage size in points (the --size the user chose; since 1.2, without one, the size stage_prefer asked for). */
     fx_status (*stage_size)(fx_size *out);
     /** The simulated time now, in seconds (CACurrentMediaTime()). */
     double (*now)(void);

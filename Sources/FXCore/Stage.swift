@@ -7,7 +7,11 @@
 /// next frame. Events at the same instant fire in the order they were created
 /// (docs/timing.md, "Events").
 public final class Stage {
-    public let size: Size
+    public private(set) var size: Size
+    /// Whether the user chose the size (`--size`): a plugin's preferred size then leaves it alone.
+    public var sizeIsFixed = false
+    /// The end the plugin's content was made for (fx.h 1.2 `stage_prefer`), if it declared one.
+    public private(set) var preferredEnd: Double?
     public let root: Layer
     /// The simulated clock, in seconds from the start of the run.
     public private(set) var now: Double = 0
@@ -100,6 +104,28 @@ public final class Stage {
         root.stage = self
         try! root.set(.bounds, .rect(Rect(0, 0, size.width, size.height)))
         try! root.set(.position, .point(Point(size.width / 2, size.height / 2)))
+    }
+
+    /// The largest side a preferred size may have, as `--size` allows.
+    public static let maxPreferredSide = 16384.0
+
+    /// Takes a plugin's preferred size (when the user chose none) and end.
+    /// A zero size or end is no preference; either is refused whole when not
+    /// finite, negative, or (the size) larger than `maxPreferredSide`.
+    public func prefer(size wanted: Size, end: Double) throws(FXError) {
+        guard wanted.width.isFinite, wanted.height.isFinite, wanted.width >= 0, wanted.height >= 0,
+              wanted.width <= Stage.maxPreferredSide, wanted.height <= Stage.maxPreferredSide else {
+            throw FXError("preferred size \(wanted.width)×\(wanted.height) is not within 0…\(Int(Stage.maxPreferredSide)) points a side", kind: .value)
+        }
+        guard end.isFinite, end >= 0 else {
+            throw FXError("preferred natural end \(end) is not a finite number of seconds, 0 or more", kind: .value)
+        }
+        preferredEnd = end > 0 ? end : nil
+        guard !sizeIsFixed, wanted.width > 0, wanted.height > 0 else { return }
+        let w = max(1, wanted.width.rounded()), h = max(1, wanted.height.rounded())
+        size = Size(w, h)
+        try root.set(.bounds, .rect(Rect(0, 0, w, h)))
+        try root.set(.position, .point(Point(w / 2, h / 2)))
     }
 
     /// A new layer of `kind`, not yet in the tree.

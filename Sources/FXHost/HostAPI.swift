@@ -216,6 +216,7 @@ enum HostAPI {
         installReadBack(&api)
         installEmitters(&api)
         installBuildValues(&api)
+        installPreferences(&api)
         return api
     }
 }

@@ -115,6 +115,8 @@ public final class HostSession {
         guard status == FX_OK else {
             let detail = lastError.isEmpty ? "returned status \(status) (\(HostSession.statusName(status)))" : lastError
             flushReports(except: detail)
+            // fx.h 1.2: the plugin says the user's input is wrong, which is a usage error (exit 2).
+            if status == FX_ERR_INPUT { throw HostError.usage("plugin '\(pluginName)': \(detail)") }
             throw HostError.plugin("plugin '\(pluginName)': \(phase) failed: \(detail)")
         }
         if callDepth == 0 { flushReports(except: nil) }
@@ -139,6 +141,7 @@ public final class HostSession {
     static func statusName(_ s: Int32) -> String {
         switch s {
         case FX_OK: "FX_OK"
+        case FX_ERR_INPUT: "FX_ERR_INPUT"
         case FX_ERR_BAD_HANDLE: "FX_ERR_BAD_HANDLE"
         case FX_ERR_BAD_KEY_PATH: "FX_ERR_BAD_KEY_PATH"
         case FX_ERR_BAD_TYPE: "FX_ERR_BAD_TYPE"

@@ -9,6 +9,8 @@ public struct Options {
     public var plugin: String?
     public var factory: String?
     public var width = 400.0, height = 300.0
+    /// Whether `--size` was given: a plugin's preferred size (fx.h 1.2) applies only when not.
+    public var sizeGiven = false
     public var fps = 30.0
     public var end: Double?
     public var time: Double?
@@ -179,6 +181,7 @@ public struct Options {
                     throw HostError.usage("--size: '\(text)' is not WIDTHxHEIGHT with whole numbers from 1 to \(Int(maxSide)) (e.g. --size 640x360)")
                 }
                 o.width = w; o.height = h
+                o.sizeGiven = true
             case "--fps":
                 let text = try v()
                 guard let f = Double(text), f.isFinite, f > 0, f <= maxFPS else {

@@ -86,12 +86,21 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
 
     // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-    let sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
-    let evenFrames = sinks.contains { $0.wantsEvenFrames }
+    var sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
 
     let stage = Stage(size: Size(o.width, o.height))
     stage.mediaTimeOrigin = o.mediaTime
+    stage.sizeIsFixed = o.sizeGiven
     try session.build(factory, arguments: arguments, on: stage)
+    if stage.size != Size(o.width, o.height) {
+        // The plugin preferred another size (fx.h 1.2) and the user chose none: the outputs
+        // opened at the default size are dropped (their temporary files with them) and opened again.
+        o.width = stage.size.width
+        o.height = stage.size.height
+        sinks = []
+        if !o.countFrames { sinks = try makeSinks(o, pixels: pixels) }
+    }
+    let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let handled = stage.eventNames
     for e in o.events {
@@ -120,7 +129,8 @@ func run(_ options: Options, pixels: Pixels?) throws {
     func emit(_ t: Double, last: Bool = false) throws {
         let first = firstSample
         let snapshot = try sample(t)
-        if last, let first, snapshot.presentsTheSame(as: first) {
+        // A plugin that declared its natural end (fx.h 1.2) says the frame there begins the next loop.
+        if last, let first, stage.preferredEnd != nil || snapshot.presentsTheSame(as: first) {
             lastRepeatsFirst = true
             if loopsByItself { return }
         }
@@ -195,6 +205,13 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
             throw HostError.usage("--loop: the effect is still changing at \(Int(DefaultEnd.cap)) s (an animation or timer keeps coming); give --end T to loop 0 to T")
         }
         let snapshot = try stage.sample(at: t)
+        if let declared = stage.preferredEnd {
+            // The plugin said where its content ends (fx.h 1.2): 0 to there, end excluded.
+            guard t < min(declared, DefaultEnd.cap) - 1e-9 || frame == 0 else { return }
+            try emit(snapshot)
+            frame += 1
+            continue
+        }
         guard stage.hasSettled(horizon: DefaultEnd.cap) else {
             held.append(snapshot)
             end = max(end, stage.endOfAnimations(horizon: DefaultEnd.cap).end)
@@ -229,10 +246,12 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
     }
 }
 
-/// When every finite animation and timer is done; at least 5 s when
+/// The end the plugin declared (fx.h 1.2 `stage_prefer`), if it did; otherwise
+/// when every finite animation and timer is done; at least 5 s when
 /// something repeats forever (or would end only after 60 s, which is the
 /// same to anyone watching); never more than 60 s.
 public func naturalEnd(_ stage: Stage) -> Double {
+    if let declared = stage.preferredEnd { return min(DefaultEnd.cap, declared) }
     let (end, infinite) = stage.endOfAnimations(horizon: DefaultEnd.cap)
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }

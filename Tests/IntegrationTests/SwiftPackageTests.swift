@@ -7,8 +7,9 @@ import Testing
 /// QuartzCore products), each a package of its own that depends on fxhost by path,
 /// built with one scratch folder of their own (never this package's .build), then run
 /// by the real fxhost. Skipped in the AddressSanitizer pass: the work is a nested
-/// `swift build` (the UIKit template adds about 11 s to the FXPluginKit one's 9 s,
-/// the two sharing FXPluginKit and CFX).
+/// `swift build`. The UIKit template's build comes second and reuses the first's
+/// FXPluginKit and CFX: measured on the 2-core machine, 8.6 s then 10.3 s (21 s
+/// then 29 s while others were building).
 @Suite(.serialized, .disabled(if: TestSupport.isSanitizerPass, "a nested swift build; it ran in the ordinary pass"))
 struct SwiftPackageTests {
     /// A folder with a link named `fxhost` to this checkout, the identity the

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "spinner", type: .dynamic, targets: ["spinner"]),
         .library(name: "fade", type: .dynamic, targets: ["fade"]),
         .library(name: "pulse", type: .dynamic, targets: ["pulse"]),
+        .library(name: "lottie", type: .dynamic, targets: ["lottie"]),
         // The seeds' own Swift, compiled through QuartzCore and UIKit.
         .library(name: "seeds", type: .dynamic, targets: ["seeds"]),
         // For plugins in packages of their own (docs/PLUGINS.md): the C ABI and its Swift face.
@@ -89,6 +90,7 @@ let package = Package(
         // The generated pictures of the fade effect, shared by fade and seeds.
         .target(name: "Scenery", path: "Sources/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
+        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/lottie"),
         .target(name: "seeds", dependencies: ["UIKit", "Scenery"], path: "Plugins/seeds"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
@@ -120,6 +122,10 @@ let package = Package(
         .testTarget(
             name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
             path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
+        // The lottie plugin through fxhost, against rlottie (a C program compiled at test time) and hand-computed values.
+        .testTarget(
+            name: "LottieTests", dependencies: ["FXPNG", "FXCore", "TestSupport", "fxhost", "fxhost-pixels"],
+            path: "Tests/LottieTests", exclude: ["Fixtures"]),
         // FXPluginKit driven against the real host function table, in process.
         .testTarget(
             name: "FXPluginKitTests", dependencies: ["FXPluginKit", "FXHost", "FXCore", "CFX"], path: "Tests/FXPluginKitTests"),

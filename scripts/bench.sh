@@ -9,6 +9,8 @@ bin=$(swift build -c release --show-bin-path)
 cc -O2 Benchmarks/cairo-baseline/baseline.c $(pkg-config --cflags --libs pangocairo) -lm -o "$bin/cairo-baseline"
 # Shards and batches (docs/SCALE.md): whole fxhost runs, timed from outside.
 if [ "${1:-}" = "scale" ]; then exec scripts/bench-scale.sh "$bin"; fi
+# The lottie plugin beside rlottie (scripts/bench-lottie.sh; more folders of Lottie files may follow).
+if [ "${1:-}" = "lottie" ]; then shift; exec scripts/bench-lottie.sh "$bin" "$@"; fi
 # End to end, every output format beside ffmpeg (scripts/bench-e2e.sh).
 if [ "${1:-}" = "e2e" ]; then shift; "$bin/fxbench-e2e"; exec scripts/bench-e2e.sh "$bin" "$@"; fi
 exec "$bin/fxbench" "$@"

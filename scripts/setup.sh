@@ -16,6 +16,8 @@ if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
 if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
 # And animated WebP with Pillow (ffmpeg 5.1 does not decode it).
 if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
+# And rlottie, the independent renderer the Lottie plugin's tests compare with (Tests/LottieTests).
+if [ "${1:-}" = "--test" ]; then packages+=(librlottie-dev); fi
 # And the job engines the sharding tests run for real (docs/SCALE.md): a one-node Slurm
 # cluster, GNU parallel, and PyYAML to read the Kubernetes manifests.
 if [ "${1:-}" = "--test" ]; then packages+=(slurm-wlm munge parallel python3-yaml); fi

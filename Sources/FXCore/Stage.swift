@@ -7,10 +7,30 @@
 /// next frame. Events at the same instant fire in the order they were created
 /// (docs/timing.md, "Events").
 public final class Stage {
-    public let size: Size
+    public private(set) var size: Size
+    /// Whether the user chose the size (`--size`): a plugin's preferred size then leaves it alone.
+    public var sizeIsFixed = false
+    /// The end the plugin's content was made for (fx.h 1.2 `stage_prefer`), if it declared one.
+    public private(set) var preferredEnd: Double?
     public let root: Layer
     /// The simulated clock, in seconds from the start of the run.
     public private(set) var now: Double = 0
+
+    /// What the media clock (`CACurrentMediaTime()`) reads when the run starts: 0
+    /// unless set (`fxhost --media-time T0`). The stage layer's time is the media
+    /// time, as a top-level layer's is on a device, so absolute begin times and
+    /// layer times are measured from it: setting it adds it to the stage layer's
+    /// `timeOffset` (docs/timing.md, "The media clock").
+    public var mediaTimeOrigin: Double = 0 {
+        didSet {
+            var t = root.timing
+            t.timeOffset += mediaTimeOrigin - oldValue
+            root.timing = t
+        }
+    }
+
+    /// The media clock now (`CACurrentMediaTime()`, fx.h's `now()`).
+    public var mediaTime: Double { now + mediaTimeOrigin }
     /// Safety valve against callbacks that schedule endlessly at one instant.
     public var maxEventsPerInstant = 100_000
 
@@ -84,6 +104,28 @@ public final class Stage {
         root.stage = self
         try! root.set(.bounds, .rect(Rect(0, 0, size.width, size.height)))
         try! root.set(.position, .point(Point(size.width / 2, size.height / 2)))
+    }
+
+    /// The largest side a preferred size may have, as `--size` allows.
+    public static let maxPreferredSide = 16384.0
+
+    /// Takes a plugin's preferred size (when the user chose none) and end.
+    /// A zero size or end is no preference; either is refused whole when not
+    /// finite, negative, or (the size) larger than `maxPreferredSide`.
+    public func prefer(size wanted: Size, end: Double) throws(FXError) {
+        guard wanted.width.isFinite, wanted.height.isFinite, wanted.width >= 0, wanted.height >= 0,
+              wanted.width <= Stage.maxPreferredSide, wanted.height <= Stage.maxPreferredSide else {
+            throw FXError("preferred size \(wanted.width)×\(wanted.height) is not within 0…\(Int(Stage.maxPreferredSide)) points a side", kind: .value)
+        }
+        guard end.isFinite, end >= 0 else {
+            throw FXError("preferred natural end \(end) is not a finite number of seconds, 0 or more", kind: .value)
+        }
+        preferredEnd = end > 0 ? end : nil
+        guard !sizeIsFixed, wanted.width > 0, wanted.height > 0 else { return }
+        let w = max(1, wanted.width.rounded()), h = max(1, wanted.height.rounded())
+        size = Size(w, h)
+        try root.set(.bounds, .rect(Rect(0, 0, w, h)))
+        try root.set(.position, .point(Point(w / 2, h / 2)))
     }
 
     /// A new layer of `kind`, not yet in the tree.
@@ -302,9 +344,12 @@ public final class Stage {
     public func snapshot() -> Snapshot { Sampler.snapshot(of: root, at: now) }
 
     /// Advances to `t`, then samples there.
+    /// A frame over the scene budget (`SceneBudget`) throws, naming the budget and the replicator.
     public func sample(at t: Double) throws -> Snapshot {
         try advance(to: t)
-        return snapshot()
+        let s = snapshot()
+        if let overBudget = s.overBudget { throw overBudget }
+        return s
     }
 
     /// The time by which every finite animation in the tree has ended, and
@@ -328,6 +373,13 @@ public final class Stage {
                     infinite = true
                 } else {
                     end = max(end, (ad - beta) / alpha + extra)
+                }
+            }
+            if layer.kind == .emitter {
+                if layer.canEmit {
+                    infinite = true
+                } else if la > 0, case let quiet = layer.emitterQuietTime, quiet > 0 {
+                    end = max(end, (quiet - lb) / la + extra)
                 }
             }
             var childExtra = extra

@@ -19,6 +19,9 @@ public final class HostSession {
     }
 
     public internal(set) var pluginName: String
+    /// The minor of fx.h the plugin was built with (its descriptor's `abi_minor`): the
+    /// structs it hands the host are at least that minor's size (`ABISizeTable`).
+    public internal(set) var pluginMinor = Int(FX_ABI_MINOR)
     public let limits: Limits
     /// The stage, once a factory is being built.
     public private(set) var stage: Stage?
@@ -112,6 +115,8 @@ public final class HostSession {
         guard status == FX_OK else {
             let detail = lastError.isEmpty ? "returned status \(status) (\(HostSession.statusName(status)))" : lastError
             flushReports(except: detail)
+            // fx.h 1.2: the plugin says the user's input is wrong, which is a usage error (exit 2).
+            if status == FX_ERR_INPUT { throw HostError.usage("plugin '\(pluginName)': \(detail)") }
             throw HostError.plugin("plugin '\(pluginName)': \(phase) failed: \(detail)")
         }
         if callDepth == 0 { flushReports(except: nil) }
@@ -136,6 +141,7 @@ public final class HostSession {
     static func statusName(_ s: Int32) -> String {
         switch s {
         case FX_OK: "FX_OK"
+        case FX_ERR_INPUT: "FX_ERR_INPUT"
         case FX_ERR_BAD_HANDLE: "FX_ERR_BAD_HANDLE"
         case FX_ERR_BAD_KEY_PATH: "FX_ERR_BAD_KEY_PATH"
         case FX_ERR_BAD_TYPE: "FX_ERR_BAD_TYPE"

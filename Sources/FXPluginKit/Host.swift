@@ -49,6 +49,18 @@ public enum Host {
         return Size(s.width, s.height)
     }
 
+    /// fx.h 1.2 `stage_prefer`: the stage size and end the content was made for
+    /// (0 for either: no preference). Call it before `stageSize()`; the user's
+    /// `--size` and `--end` win. A host older than 1.2 ignores it.
+    public static func prefer(size: Size, naturalEnd: Double) throws(PluginError) {
+        guard has(\.stage_prefer) else { return }
+        var p = fx_stage_preference()
+        p.struct_size = UInt32(MemoryLayout<fx_stage_preference>.size)
+        p.size = fx_size(width: size.width, height: size.height)
+        p.natural_end = naturalEnd
+        try check(api.stage_prefer(&p))
+    }
+
     /// Writes a line to the host's stderr, prefixed with the plugin's name.
     public static func log(_ message: String, warning: Bool = false) {
         message.withCString { api.log(warning ? FX_LOG_WARNING : FX_LOG_INFO, $0) }

@@ -15,6 +15,12 @@ enum Plugins {
             .map { binFolder + "/lib\($0).so" }
     }
 
+    /// How many factories `check` runs for these plugins: one each, but the
+    /// seeds plugin has the five hand ports' (spinner, shimmer, cube, fade, pulse).
+    static func factoryCount(_ plugins: [String]) -> Int {
+        plugins.map { ["libseeds.so", "seeds.so"].contains(URL(fileURLWithPath: $0).lastPathComponent) ? 5 : 1 }.reduce(0, +)
+    }
+
     /// The C examples, compiled exactly as docs/PLUGINS.md says.
     static func cExamples(into dir: String) throws -> [String] {
         let sources = try FileManager.default.contentsOfDirectory(atPath: root + "/Plugins/examples").filter { $0.hasSuffix(".c") }.sorted()

@@ -35,8 +35,8 @@ func totalFrames(_ o: Options) throws -> Int {
         while Double(n) / o.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / o.fps >= end - 1e-9) { n += 1 }
         return n
     }
-    var words = ["--plugin", o.plugin ?? "", "--size", "\(Int(o.width))x\(Int(o.height))", "--fps", "\(o.fps)",
-                 "--timeout", "\(o.timeout)", "--count-frames"]
+    var words = ["--plugin", o.plugin ?? "", "--fps", "\(o.fps)", "--timeout", "\(o.timeout)", "--count-frames"]
+    if o.sizeGiven { words += ["--size", "\(Int(o.width))x\(Int(o.height))"] }
     if let f = o.factory { words += ["--factory", f] }
     for e in o.events { words += ["--event", "\(e.time):\(e.name)"] }
     if !o.isolate { words.append("--no-isolate") }

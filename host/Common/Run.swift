@@ -86,11 +86,21 @@ func run(_ options: Options, pixels: Pixels?) throws {
     }
 
     // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-    let sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
-    let evenFrames = sinks.contains { $0.wantsEvenFrames }
+    var sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
 
     let stage = Stage(size: Size(o.width, o.height))
+    stage.mediaTimeOrigin = o.mediaTime
+    stage.sizeIsFixed = o.sizeGiven
     try session.build(factory, arguments: arguments, on: stage)
+    if stage.size != Size(o.width, o.height) {
+        // The plugin preferred another size (fx.h 1.2) and the user chose none: the outputs
+        // opened at the default size are dropped (their temporary files with them) and opened again.
+        o.width = stage.size.width
+        o.height = stage.size.height
+        sinks = []
+        if !o.countFrames { sinks = try makeSinks(o, pixels: pixels) }
+    }
+    let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let handled = stage.eventNames
     for e in o.events {
@@ -101,10 +111,12 @@ func run(_ options: Options, pixels: Pixels?) throws {
         try stage.schedule(event: e.name, at: e.time)
     }
 
-    let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
     // An animated image plays over and over: a last frame, at the natural end, that shows what the
     // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
     let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    // A preview drawing on the terminal shows the time itself; a bar on that terminal would draw over it.
+    let previewOnTerminal = kind == .preview && (o.out == nil || o.out == "-")
+    let progress = Progress(enabled: sinks.contains { $0.rendersFrames } && !previewOnTerminal)
     let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
     var firstSample: Snapshot?
     /// Whether the last sample showed what the first did (kept in a shard's manifest, for the join).
@@ -117,7 +129,8 @@ func run(_ options: Options, pixels: Pixels?) throws {
     func emit(_ t: Double, last: Bool = false) throws {
         let first = firstSample
         let snapshot = try sample(t)
-        if last, let first, snapshot.presentsTheSame(as: first) {
+        // A plugin that declared its natural end (fx.h 1.2) says the frame there begins the next loop.
+        if last, let first, stage.preferredEnd != nil || snapshot.presentsTheSame(as: first) {
             lastRepeatsFirst = true
             if loopsByItself { return }
         }
@@ -192,6 +205,13 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
             throw HostError.usage("--loop: the effect is still changing at \(Int(DefaultEnd.cap)) s (an animation or timer keeps coming); give --end T to loop 0 to T")
         }
         let snapshot = try stage.sample(at: t)
+        if let declared = stage.preferredEnd {
+            // The plugin said where its content ends (fx.h 1.2): 0 to there, end excluded.
+            guard t < min(declared, DefaultEnd.cap) - 1e-9 || frame == 0 else { return }
+            try emit(snapshot)
+            frame += 1
+            continue
+        }
         guard stage.hasSettled(horizon: DefaultEnd.cap) else {
             held.append(snapshot)
             end = max(end, stage.endOfAnimations(horizon: DefaultEnd.cap).end)
@@ -199,6 +219,15 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
             continue
         }
         switch stage.loopPeriod(limit: DefaultEnd.cap) {
+        case .none where stage.emitsForever:
+            // Particles never repeat: the run is the natural end's length (at least 5 s), end-exclusive.
+            for s in held { try emit(s) }
+            let last = naturalEnd(stage)
+            var k = frame
+            while Double(k) / fps < last - 1e-9 {
+                try emit(k == frame ? snapshot : try stage.sample(at: Double(k) / fps))
+                k += 1
+            }
         case .none:
             // The effect ends at `end`; the frame there would show what the first one does.
             let kept = held.filter { $0.time < end - 1e-9 }
@@ -217,10 +246,12 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
     }
 }
 
-/// When every finite animation and timer is done; at least 5 s when
+/// The end the plugin declared (fx.h 1.2 `stage_prefer`), if it did; otherwise
+/// when every finite animation and timer is done; at least 5 s when
 /// something repeats forever (or would end only after 60 s, which is the
 /// same to anyone watching); never more than 60 s.
 public func naturalEnd(_ stage: Stage) -> Double {
+    if let declared = stage.preferredEnd { return min(DefaultEnd.cap, declared) }
     let (end, infinite) = stage.endOfAnimations(horizon: DefaultEnd.cap)
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }

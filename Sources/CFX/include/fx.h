@@ -55,6 +55,34 @@
  * new fields at the end of structs, and every struct starts with its own
  * size. A plugin built against 1.0 loads in a 1.7 host; a 1.7 plugin loaded
  * by a 1.0 host can tell what the host lacks with FX_API_HAS(api, member).
+ *
+ * Struct sizes and limits the host checks:
+ *   - The host knows each minor's size of fx_plugin, fx_factory, fx_param
+ *     and fx_layer_timing (frozen when the minor shipped) and accepts a
+ *     struct whose struct_size is at least the size in the minor the plugin
+ *     names in abi_minor (a minor newer than the host's: the newest size it
+ *     knows), and at most 4096 bytes. Set struct_size to sizeof the struct.
+ *   - It reads a struct only as far as struct_size: a field the plugin's
+ *     minor lacks reads as 0, which is the default every appended field
+ *     must have. Fields it does not know are ignored.
+ *   - Arrays (factories, params) step by their first element's struct_size;
+ *     every element must declare the same size.
+ *   - A descriptor has at most 256 factories of at most 64 parameters, a
+ *     choice parameter at most 256 choices, and its strings at most 4096
+ *     bytes each. Other limits (handles, string and array sizes, data copied
+ *     from the plugin) answer FX_ERR_LIMIT; docs/ABI.md lists them.
+ *
+ * Changes by minor (docs/ABI.md has the detail):
+ *   1.0  the first: fx_api up to path_release; fx_plugin 48 bytes,
+ *        fx_factory 48, fx_param 80, fx_layer_timing 32 (LP64).
+ *   1.1  fx_api grew after path_release (timing curves, read-back of
+ *        presented values and animation fields, probes, replicator and
+ *        emitter layers and cells); FX_VALUE_NONE, infinite repeats;
+ *        no descriptor struct changed size.
+ *   1.2  fx_api grew after the 1.1 members: factory_set_build_values (a
+ *        build that takes its arguments as an fx_value array) and
+ *        stage_prefer (fx_stage_preference: the content's own size and
+ *        end); FX_ERR_INPUT; no descriptor struct changed size.
  */
 #ifndef FX_H
 #define FX_H
@@ -133,6 +161,13 @@ typedef int32_t fx_status;
 #define FX_ERR_NOT_NOW 8
 /** The plugin's own failure: return it from a build function or callback after fail(). */
 #define FX_ERR_FAILED 9
+/**
+ * 1.2: the user's input is wrong — a parameter's value or a file it names
+ * (malformed, unsupported, too large). Return it from a build function after
+ * fail() with one line naming what was wrong and where; the run stops with
+ * exit status 2, as for any usage error, instead of 1 (a failing plugin).
+ */
+#define FX_ERR_INPUT 10
 
 /* ------------------------------------------------------------------------ */
 /* Handles and plain values                                                   */
@@ -257,6 +292,13 @@ typedef struct fx_layer_timing {
     double time_offset;
 } fx_layer_timing;
 
+/** 1.2: the stage size and end a plugin's content was made for (see stage_prefer). */
+typedef struct fx_stage_preference {
+    uint32_t struct_size; /**< sizeof(fx_stage_preference) */
+    fx_size size;         /**< points; 0 × 0: no preferred size */
+    double natural_end;   /**< seconds from the start of the run; 0: no preferred end */
+} fx_stage_preference;
+
 /** Called when an animation's active interval starts (animationDidStart). */
 typedef fx_status (*fx_did_start_fn)(void *user);
 /** Called when an animation ends (finished = 1) or is removed first (finished = 0). */
@@ -336,7 +378,7 @@ typedef struct fx_api {
 
     /* ---- 1.0: the stage and its clock ---- */
 
-    /** The stage size in points (the --size the user chose). */
+    /** The stage size in points (the --size the user chose; since 1.2, without one, the size stage_prefer asked for). */
     fx_status (*stage_size)(fx_size *out);
     /** The simulated time now, in seconds (CACurrentMediaTime()). */
     double (*now)(void);
@@ -541,7 +583,7 @@ typedef struct fx_api {
     /** Releases a cell template; emitters and cells keep the copies they were given. */
     fx_status (*emitter_cell_release)(fx_emitter_cell cell);
 
-    /* ---- 1.2: builds that take their arguments as values ---- */
+    /* ---- 1.2: builds that take their arguments as values; what the content prefers ---- */
 
     /**
      * Registers `fn` as the build of the descriptor's factory named `factory`,
@@ -553,6 +595,24 @@ typedef struct fx_api {
      * (FX_API_HAS false) should give each factory a `build` or decline to load.
      */
     fx_status (*factory_set_build_values)(const char *factory, fx_build_values_fn fn, void *user);
+
+    /**
+     * Tells the host the stage size and the end the plugin's content was made
+     * for (a Lottie composition's size and out point, a video's frame size and
+     * length). Call it from a build function, before reading stage_size and
+     * before building anything that depends on the size:
+     *   - when the user chose no --size, the stage takes preference->size
+     *     (rounded to whole points) and stage_size answers it from then on;
+     *     when they did, their size stays and the plugin fits itself into it;
+     *   - when the user chose no --end, the run ends at natural_end seconds
+     *     instead of when the last animation ends, and --loop plays 0 to
+     *     natural_end, end excluded, so that the loop seam repeats no frame.
+     * A width or height of 0 means no preferred size, a natural_end of 0 no
+     * preferred end. Negative, non-finite or oversized (beyond the host's
+     * --size limits) values are FX_ERR_BAD_VALUE and change nothing. A later
+     * call replaces an earlier one.
+     */
+    fx_status (*stage_prefer)(const fx_stage_preference *preference);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */

@@ -1,0 +1,254 @@
+import FXPluginKit
+
+/// Builds fx layers for a composition: each Lottie layer becomes a container
+/// whose transform maps its content to the composition (parents included),
+/// holding one shape or gradient layer per paint; precomps nest containers
+/// that clip to their size; masks and alpha mattes become Core Animation masks.
+final class Builder {
+    let comp: Composition
+    let timeline: Timeline
+    /// Precomps being built, outermost first, to refuse a precomp that contains itself.
+    private var precompStack: [String] = []
+    static let maxPrecompDepth = 32
+
+    init(_ comp: Composition, _ timeline: Timeline) {
+        self.comp = comp
+        self.timeline = timeline
+    }
+
+    /// Builds `layers` into `container`; `frames[j]` is this composition's frame at played frame j.
+    func build(_ layers: [LottieLayer], into container: Layer, frames: [Double], size: (Double, Double), path: String) throws {
+        for i in stride(from: layers.count - 1, through: 0, by: -1) {
+            let l = layers[i]
+            if l.isMatte || l.hidden { continue }
+            Warnings.layer = l.name
+            guard let x = try layerContainer(l, i, layers, frames: frames, size: size, path: path) else { continue }
+            if l.matte != 0, i > 0, layers[i - 1].isMatte {
+                if l.matte == 1 {
+                    let wrapper = try plain("matte of " + l.name, size)
+                    try wrapper.addSublayer(x)
+                    if let matte = try layerContainer(layers[i - 1], i - 1, layers, frames: frames, size: size, path: path) {
+                        try wrapper.setMask(matte)
+                    }
+                    try container.addSublayer(wrapper)
+                    continue
+                }
+                Warnings.layer = l.name
+                Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)],
+                              at: "\(path)[\(i)].tt")
+            }
+            try container.addSublayer(x)
+        }
+    }
+
+    /// A plain layer covering (0, 0, w, h) whose transform applies about its top left corner.
+    func plain(_ name: String, _ size: (Double, Double)) throws(PluginError) -> Layer {
+        let l = try Layer(.plain, name: name)
+        try l.set("anchorPoint", Point(0, 0))
+        try l.set("bounds", Rect(0, 0, size.0, size.1))
+        try l.set("position", Point(0, 0))
+        return l
+    }
+
+    /// The layer's transform to its composition at its frame for comp frame `f`, parents applied.
+    func worldMatrix(_ l: LottieLayer, _ layers: [LottieLayer], _ f: Double, _ path: String) throws -> Affine {
+        var m = l.transform.matrix(at: f)
+        var parent = l.parent
+        var hops = 0
+        while let p = parent {
+            hops += 1
+            guard hops <= layers.count, let owner = layers.first(where: { $0.index == p }) else {
+                if hops > layers.count {
+                    throw LottieError(path: path, message: "layer '\(l.name)' has cyclic parenting (its parent chain comes back to itself)")
+                }
+                Warnings.note("a parent (ind \(p)) that is not in the composition", at: path)
+                break
+            }
+            m = m.then(owner.transform.matrix(at: f))
+            parent = owner.parent
+        }
+        return m
+    }
+
+    func layerContainer(_ l: LottieLayer, _ i: Int, _ layers: [LottieLayer], frames: [Double],
+                        size: (Double, Double), path: String) throws -> Layer? {
+        let here = "\(path)[\(i)]"
+        if case .null = l.kind { return nil }
+        if case .unsupported = l.kind { return nil }
+        let x = try plain(l.name, size)
+        var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
+        for f in frames {
+            let m = try worldMatrix(l, layers, f, here)
+            matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
+            opacities.append(min(1, max(0, l.transform.opacity.at(f) / 100)))
+            hidden.append(!(f >= l.inPoint && f < l.outPoint))
+        }
+        try timeline.play(x, "transform", matrices)
+        try timeline.play(x, "opacity", opacities)
+        try timeline.play(x, "hidden", hidden, discrete: true)
+
+        switch l.kind {
+        case .shape(let items):
+            try ShapeContent(timeline).build(items, into: x, frames: frames)
+        case .solid(let color, let w, let h):
+            let s = try Layer(.shape, name: l.name + " solid")
+            let p = try PathMaker.path([PaintLayout.rect([w / 2, h / 2], [w, h], 0)])
+            try s.set("path", p)
+            try s.set("fillColor", Color(red: color[0], green: color[1], blue: color[2], alpha: 1))
+            try x.addSublayer(s)
+        case .precomp(let id):
+            guard let inner = comp.assets[id] else {
+                throw LottieError(path: here + ".refId", message: "no precomp asset has the id \"\(id)\"")
+            }
+            guard !precompStack.contains(id) else {
+                throw LottieError(path: here + ".refId", message: "precomp \"\(id)\" contains itself (\(precompStack.joined(separator: " → ")) → \(id))")
+            }
+            guard precompStack.count < Builder.maxPrecompDepth else {
+                throw LottieError(path: here + ".refId", message: "precomps nested more than \(Builder.maxPrecompDepth) deep")
+            }
+            let w = l.precompSize.0 > 0 ? l.precompSize.0 : comp.width, h = l.precompSize.1 > 0 ? l.precompSize.1 : comp.height
+            let clip = try plain(l.name + " content", (w, h))
+            try clip.set("masksToBounds", true)
+            try x.addSublayer(clip)
+            let innerFrames = frames.map { f -> Double in
+                l.timeRemap.map { $0.at(f) * comp.frameRate } ?? l.innerFrame(f)
+            }
+            precompStack.append(id)
+            defer { precompStack.removeLast() }
+            try build(inner, into: clip, frames: innerFrames, size: (w, h), path: "$.assets[\"\(id)\"].layers")
+            Warnings.layer = l.name
+        case .null, .unsupported: break
+        }
+        if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }
+        return x
+    }
+}
+
+/// The paints of a shape layer as fx layers, one per paint, animated frame by frame.
+struct ShapeContent {
+    let timeline: Timeline
+    init(_ timeline: Timeline) { self.timeline = timeline }
+
+    func build(_ items: [ShapeItem], into x: Layer, frames: [Double]) throws {
+        let perFrame = frames.map { PaintLayout.paints(items, at: $0) }
+        guard let first = perFrame.first else { return }
+        // Back to front: the first paint is the bottom one.
+        for k in 0..<first.count {
+            let paints = perFrame.map { $0[k] }
+            switch paints[0].style {
+            case .fill, .stroke: try x.addSublayer(try shape(paints))
+            case .gradient(let type): try x.addSublayer(try gradient(paints, radial: type == 2))
+            }
+        }
+    }
+
+    func color(_ c: [Double]) -> Color { Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
+
+    func playPaths(_ layer: Layer, _ contours: [[Contour]], offset: Vec = Vec(0, 0)) throws(PluginError) {
+        let changes = contours.contains { $0 != contours[0] }
+        let moved = offset == Vec(0, 0) ? contours : contours.map { $0.map { $0.transformed(.translate(-offset.x, -offset.y)) } }
+        let paths = try (changes ? moved : [moved[0]]).map { c throws(PluginError) in try PathMaker.path(c) }
+        try timeline.play(layer, "path", paths, changes: changes)
+    }
+
+    func shape(_ paints: [Paint]) throws -> Layer {
+        let s = try Layer(.shape, name: "paint")
+        try playPaths(s, paints.map(\.contours))
+        try s.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
+        switch paints[0].style {
+        case .stroke(let cap, let join, let miter):
+            try s.set("fillColor", Color.clear)
+            try timeline.play(s, "strokeColor", paints.map { color($0.color) })
+            try timeline.play(s, "lineWidth", paints.map(\.width))
+            try s.set("lineCap", cap)
+            try s.set("lineJoin", join)
+            try s.set("miterLimit", miter)
+            if !paints[0].dashes.isEmpty {
+                try s.set("lineDashPattern", paints[0].dashes)
+                try timeline.play(s, "lineDashPhase", paints.map(\.dashPhase))
+            }
+        default:
+            try timeline.play(s, "fillColor", paints.map { color($0.color) })
+        }
+        return s
+    }
+
+    /// A CAGradientLayer over a square holding every frame's outline, masked by the outline.
+    func gradient(_ paints: [Paint], radial: Bool) throws -> Layer {
+        var lo = Vec(.infinity, .infinity), hi = Vec(-.infinity, -.infinity)
+        for p in paints {
+            for c in p.contours {
+                for v in c.vertices + zip(c.vertices, c.outTangents).map({ $0 + $1 }) + zip(c.vertices, c.inTangents).map({ $0 + $1 }) {
+                    lo = Vec(min(lo.x, v.x), min(lo.y, v.y)); hi = Vec(max(hi.x, v.x), max(hi.y, v.y))
+                }
+            }
+        }
+        if !lo.x.isFinite { lo = Vec(0, 0); hi = Vec(1, 1) }
+        lo = lo - Vec(1, 1); hi = hi + Vec(1, 1)
+        // A square: a CAGradientLayer's start and end points are in its unit square, so its
+        // lines of equal colour are perpendicular on screen only when the layer is square.
+        let w = max(hi.x - lo.x, hi.y - lo.y), h = w
+        let g = try Layer(.gradient, name: "gradient")
+        try g.set("anchorPoint", Point(0, 0))
+        try g.set("bounds", Rect(0, 0, w, h))
+        try g.set("position", Point(lo.x, lo.y))
+        try g.set("type", radial ? "radial" : "axial")
+        func unit(_ v: Vec) -> Point { Point((v.x - lo.x) / w, (v.y - lo.y) / h) }
+        try timeline.play(g, "colors", paints.map { p in Colors(p.stops.map { color($0.color) }) },
+                          changes: paints.contains { p in !p.stops.elementsEqual(paints[0].stops) { $0.location == $1.location && $0.color == $1.color } })
+        try timeline.play(g, "locations", paints.map { $0.stops.map(\.location) })
+        try timeline.play(g, "startPoint", paints.map { unit($0.start) })
+        try timeline.play(g, "endPoint", paints.map { p in
+            guard radial else { return unit(p.end) }
+            let r = (p.end - p.start).length
+            return Point((p.start.x + r - lo.x) / w, (p.start.y + r - lo.y) / h)
+        })
+        try timeline.play(g, "opacity", paints.map { $0.color[3] })
+        let mask = try Layer(.shape, name: "gradient outline")
+        try playPaths(mask, paints.map(\.contours), offset: lo)
+        try mask.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
+        try mask.set("fillColor", Color.black)
+        try g.setMask(mask)
+        return g
+    }
+}
+
+/// Lottie masks as a Core Animation mask: added masks are a union (each with
+/// its opacity); an inverted one, or a lone subtracted one, keeps what is
+/// outside it. Other combinations are warned about and left out.
+struct MaskBuilder {
+    let timeline: Timeline
+    init(_ timeline: Timeline) { self.timeline = timeline }
+
+    func apply(_ masks: [LottieMask], to x: Layer, frames: [Double], size: (Double, Double), path: String) throws {
+        let used = masks.filter { $0.mode != "n" }
+        guard !used.isEmpty else { return }
+        var plan: [(mask: LottieMask, outside: Bool)] = []
+        if used.allSatisfy({ $0.mode == "a" }) {
+            plan = used.map { ($0, $0.inverted) }
+        } else if used.count == 1, used[0].mode == "s" {
+            plan = [(used[0], !used[0].inverted)]
+        } else {
+            Warnings.note("mask modes \(used.map(\.mode).joined(separator: ", ")) together (only added masks, or one subtracted)",
+                          at: path + ".masksProperties")
+            return
+        }
+        let holder = try Layer(.plain, name: "masks")
+        try holder.set("anchorPoint", Point(0, 0))
+        try holder.set("bounds", Rect(0, 0, size.0, size.1))
+        try holder.set("position", Point(0, 0))
+        for (m, outside) in plan {
+            let s = try Layer(.shape, name: "mask")
+            // Everything a layer can reach, for "outside": far beyond any composition.
+            let big = 1e6
+            let frame = Contour(vertices: [Vec(-big, -big), Vec(big, -big), Vec(big, big), Vec(-big, big)],
+                                inTangents: Array(repeating: Vec(0, 0), count: 4), outTangents: Array(repeating: Vec(0, 0), count: 4), closed: true)
+            let contours = frames.map { f in outside ? [frame, m.shape.at(f)] : [m.shape.at(f)] }
+            try ShapeContent(timeline).playPaths(s, contours)
+            try s.set("fillRule", outside ? "evenOdd" : "nonZero")
+            try timeline.play(s, "fillColor", frames.map { f in Color(red: 0, green: 0, blue: 0, alpha: min(1, max(0, m.opacity.at(f) / 100))) })
+            try holder.addSublayer(s)
+        }
+        try x.setMask(holder)
+    }
+}

@@ -1,0 +1,157 @@
+/// A mask on a layer ("masksProperties").
+struct LottieMask {
+    /// "a" add, "s" subtract, "i" intersect, "n" none, and others.
+    var mode: String
+    var inverted: Bool
+    var shape: Animated<Contour>
+    var opacity: Animated<Double>
+}
+
+/// One layer of a composition, as far as the plugin plays it.
+struct LottieLayer {
+    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), unsupported }
+
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var kind: Kind
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var stretch: Double
+    var transform: LottieTransform
+    var masks: [LottieMask]
+    /// The track matte this layer takes from the layer above it: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
+    var matte: Int
+    /// Whether this layer is only a matte for the layer below it.
+    var isMatte: Bool
+    var hidden: Bool
+    var timeRemap: Animated<Double>?
+    /// The precomp's size, clipping its content.
+    var precompSize: (Double, Double)
+
+    /// A precomp's own frame at comp frame `f`: start time and stretch apply to
+    /// what a precomp layer shows, not to the layer's own keyframes, which
+    /// Bodymovin writes in the composition's frames (as rlottie and lottie-ios's
+    /// PreCompositionLayer read them).
+    func innerFrame(_ f: Double) -> Double { (f - startTime) / stretch }
+}
+
+/// A whole file: the main composition, its precomp assets and markers.
+struct Composition {
+    var width: Double
+    var height: Double
+    var frameRate: Double
+    var inPoint: Double
+    var outPoint: Double
+    var layers: [LottieLayer]
+    var assets: [String: [LottieLayer]]
+    var markers: [(name: String, time: Double, duration: Double)]
+
+    static let maxLayers = 10_000
+
+    static func read(_ root: Node) throws(LottieError) -> Composition {
+        try root.requireObject()
+        ShapeReader.count = 0
+        let w = try root.require("w").number(in: 1...16384), h = try root.require("h").number(in: 1...16384)
+        let fr = try root.require("fr").number(in: 0.001...1000)
+        let ip = try root.require("ip").number(in: -1e6...1e6), op = try root.require("op").number(in: -1e6...1e6)
+        guard op > ip else { throw (try root.require("op")).fail("the out point \(op) is not after the in point \(ip)") }
+        var total = 0
+        var assets: [String: [LottieLayer]] = [:]
+        if let list = root["assets"] {
+            for a in try list.items() {
+                try a.requireObject()
+                guard let layers = a["layers"] else {
+                    if a["p"] != nil { Warnings.layer = "asset \(a.json["id"]?.string ?? "?")"; Warnings.note("image assets", at: a.path) }
+                    continue
+                }
+                guard let id = try a.string("id") else { throw a.fail("an asset without an \"id\"") }
+                assets[id] = try readLayers(layers, total: &total)
+            }
+        }
+        let layers = try readLayers(try root.require("layers"), total: &total)
+        var markers: [(String, Double, Double)] = []
+        if let list = root["markers"] {
+            for m in try list.items() {
+                try m.requireObject()
+                markers.append((try m.string("cm") ?? "", try m.number("tm", default: 0, in: -1e6...1e6),
+                                max(0, try m.number("dr", default: 0, in: -1e6...1e6))))
+            }
+        }
+        return Composition(width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers,
+                           assets: assets, markers: markers)
+    }
+
+    static func readLayers(_ list: Node, total: inout Int) throws(LottieError) -> [LottieLayer] {
+        var out: [LottieLayer] = []
+        for n in try list.items() {
+            total += 1
+            guard total <= maxLayers else { throw n.fail("more than \(maxLayers) layers in the file") }
+            out.append(try layer(n))
+        }
+        return out
+    }
+
+    static func flag(_ n: Node, _ key: String) -> Bool {
+        switch n.json[key] {
+        case .bool(let b)?: b
+        case .number(let v)?: v != 0
+        default: false
+        }
+    }
+
+    static func layer(_ n: Node) throws(LottieError) -> LottieLayer {
+        try n.requireObject()
+        let name = try n.string("nm") ?? "#\(n.path)"
+        Warnings.layer = name
+        let ty = Int(try n.require("ty").number(in: 0...100))
+        let kind: LottieLayer.Kind
+        switch ty {
+        case 0: kind = .precomp(try n.string("refId") ?? "")
+        case 1:
+            let hex = try n.string("sc") ?? "#000000"
+            kind = .solid(color: Composition.color(hex: hex) ?? [0, 0, 0, 1],
+                          width: try n.number("sw", default: 0, in: 0...16384), height: try n.number("sh", default: 0, in: 0...16384))
+        case 3: kind = .null
+        case 4: kind = .shape(try ShapeReader.items(try n.require("shapes"), depth: 0))
+        default:
+            kind = .unsupported
+            Warnings.note([2: "image layers", 5: "text layers", 6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
+        }
+        if flag(n, "ddd") { Warnings.note("3D layers", at: n.path) }
+        if let ef = n["ef"], case .array(let a) = ef.json, !a.isEmpty { Warnings.note("layer effects", at: ef.path) }
+        if let bm = n.json["bm"]?.number, bm != 0 { Warnings.note("blend modes", at: n.path + ".bm") }
+        if flag(n, "ao") { Warnings.note("auto-orient", at: n.path + ".ao") }
+        var masks: [LottieMask] = []
+        if let list = n["masksProperties"] {
+            for m in try list.items() {
+                try m.requireObject()
+                let mode = try m.string("mode") ?? "a"
+                masks.append(LottieMask(mode: mode, inverted: flag(m, "inv"), shape: try PropertyReader.shape(m["pt"]),
+                                        opacity: try PropertyReader.scalar(m["o"], default: 100)))
+            }
+        }
+        let matte = Int(try n.number("tt", default: 0, in: 0...5))
+        return LottieLayer(
+            name: name, index: try n["ind"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
+            parent: try n["parent"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
+            kind: kind, inPoint: try n.number("ip", default: 0, in: -1e6...1e6), outPoint: try n.number("op", default: 1e6, in: -1e6...1e6),
+            startTime: try n.number("st", default: 0, in: -1e6...1e6), stretch: try n.number("sr", default: 1, in: 0.001...1000),
+            transform: try LottieTransform.read(n["ks"]), masks: masks, matte: matte, isMatte: flag(n, "td"), hidden: flag(n, "hd"),
+            timeRemap: try n["tm"].map { v throws(LottieError) in try PropertyReader.scalar(v, default: 0) },
+            precompSize: (try n.number("w", default: 0, in: 0...1e6), try n.number("h", default: 0, in: 0...1e6)))
+    }
+
+    /// "#rrggbb" as 0…1 channels.
+    static func color(hex: String) -> [Double]? {
+        let digits = Array(hex.utf8.drop { $0 == UInt8(ascii: "#") })
+        guard digits.count == 6 else { return nil }
+        var v: [Double] = []
+        for k in stride(from: 0, to: 6, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[k..<k + 2], as: UTF8.self), radix: 16) else { return nil }
+            v.append(Double(byte) / 255)
+        }
+        return v + [1]
+    }
+}

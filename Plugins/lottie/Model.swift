@@ -1,0 +1,189 @@
+import Glibc
+
+/// A Lottie transform (a layer's "ks" or a group's "tr").
+struct LottieTransform {
+    var anchor: Animated<[Double]>
+    var position: Animated<[Double]>
+    var scale: Animated<[Double]>
+    var rotation: Animated<Double>
+    var opacity: Animated<Double>
+    var skew: Animated<Double>
+    var skewAxis: Animated<Double>
+
+    static func read(_ n: Node?) throws(LottieError) -> LottieTransform {
+        let r = try PropertyReader.scalar(n?["r"] ?? n?["rz"], default: 0)
+        if let n, n["rx"] != nil || n["ry"] != nil { Warnings.note("3D rotation", at: n.path) }
+        return LottieTransform(
+            anchor: try PropertyReader.vector(n?["a"], default: [0, 0]),
+            position: try PropertyReader.vector(n?["p"], default: [0, 0]),
+            scale: try PropertyReader.vector(n?["s"], default: [100, 100]),
+            rotation: r,
+            opacity: try PropertyReader.scalar(n?["o"], default: 100),
+            skew: try PropertyReader.scalar(n?["sk"], default: 0),
+            skewAxis: try PropertyReader.scalar(n?["sa"], default: 0))
+    }
+
+    /// The map from the content's coordinates to the parent's at frame `f`:
+    /// minus the anchor, scale, skew, rotate, plus the position.
+    func matrix(at f: Double) -> Affine {
+        let a = anchor.at(f), p = position.at(f), s = scale.at(f)
+        var m = Affine.translate(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
+        m = m.then(.scale((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100))
+        let sk = skew.at(f)
+        if sk != 0 {
+            let axis = skewAxis.at(f)
+            let skewX = Affine(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, tx: 0, ty: 0)
+            m = m.then(.rotate(axis)).then(skewX).then(.rotate(-axis))
+        }
+        m = m.then(.rotate(rotation.at(f)))
+        return m.then(.translate(p.first ?? 0, p.count > 1 ? p[1] : 0))
+    }
+}
+
+/// One gradient: its stops as the file packs them ("g": {"p": colour count, "k": …}).
+struct LottieGradient {
+    var colorCount: Int
+    var stops: Animated<[Double]>
+    /// 1 linear, 2 radial.
+    var type: Int
+    var start: Animated<[Double]>
+    var end: Animated<[Double]>
+
+    static func read(_ n: Node) throws(LottieError) -> LottieGradient {
+        let g = try n.require("g")
+        let count = Int(try g.require("p").number(in: 1...1000))
+        return LottieGradient(colorCount: count, stops: try PropertyReader.vector(try g.require("k"), default: []),
+                              type: Int(try n.number("t", default: 1, in: 1...2)),
+                              start: try PropertyReader.vector(n["s"], default: [0, 0]),
+                              end: try PropertyReader.vector(n["e"], default: [0, 0]))
+    }
+
+    /// Colour stops at frame `f`: (location, colour) with the opacity stops,
+    /// when the file has them, interpolated in at each colour stop.
+    func colors(at f: Double) -> [(location: Double, color: [Double])] {
+        let v = stops.at(f)
+        var out: [(Double, [Double])] = []
+        for k in 0..<colorCount where k * 4 + 3 < v.count {
+            out.append((v[k * 4], [v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3], 1]))
+        }
+        let alphas = stride(from: colorCount * 4, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
+        guard !alphas.isEmpty else { return out }
+        func alpha(_ at: Double) -> Double {
+            if at <= alphas[0].0 { return alphas[0].1 }
+            for k in 1..<alphas.count where at <= alphas[k].0 {
+                let (l0, a0) = alphas[k - 1], (l1, a1) = alphas[k]
+                return l1 > l0 ? a0 + (a1 - a0) * (at - l0) / (l1 - l0) : a1
+            }
+            return alphas[alphas.count - 1].1
+        }
+        return out.map { ($0.0, [$0.1[0], $0.1[1], $0.1[2], alpha($0.0)]) }
+    }
+}
+
+/// The shape items a shape layer's "shapes" holds.
+indirect enum ShapeItem {
+    case group(items: [ShapeItem], transform: LottieTransform)
+    case path(Animated<Contour>, reversed: Bool)
+    case rect(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<Double>, reversed: Bool)
+    case ellipse(position: Animated<[Double]>, size: Animated<[Double]>, reversed: Bool)
+    case fill(color: Animated<[Double]>, opacity: Animated<Double>, evenOdd: Bool)
+    case stroke(Stroke)
+    case gradientFill(LottieGradient, opacity: Animated<Double>, evenOdd: Bool)
+    case trim(start: Animated<Double>, end: Animated<Double>, offset: Animated<Double>, individually: Bool)
+}
+
+struct Stroke {
+    var color: Animated<[Double]>
+    var opacity: Animated<Double>
+    var width: Animated<Double>
+    var cap: String
+    var join: String
+    var miterLimit: Double
+    var dashes: [Animated<Double>]
+    var dashOffset: Animated<Double>
+}
+
+enum ShapeReader {
+    static let maxItems = 100_000
+    nonisolated(unsafe) static var count = 0
+
+    static func items(_ list: Node, depth: Int) throws(LottieError) -> [ShapeItem] {
+        try items(try list.items(), depth: depth)
+    }
+
+    static func items(_ nodes: [Node], depth: Int) throws(LottieError) -> [ShapeItem] {
+        guard depth < 64 else { throw (nodes.first ?? Node(.null, path: "$")).fail("shape groups nested more than 64 deep") }
+        var out: [ShapeItem] = []
+        for n in nodes {
+            count += 1
+            guard count <= maxItems else { throw n.fail("more than \(maxItems) shape items in the file") }
+            try n.requireObject()
+            if (n.json["hd"].map { if case .bool(true) = $0 { true } else { false } } ?? false) { continue }
+            guard let ty = try n.string("ty") else { throw n.fail("a shape item without a type (\"ty\")") }
+            // "d" is a shape's direction (3: reversed); on a stroke it is the dashes.
+            let direction = ["sh", "rc", "el"].contains(ty) ? try n.number("d", default: 1, in: 0...3) : 1
+            let reversed = direction == 3
+            switch ty {
+            case "gr":
+                let inner = try n.require("it")
+                var transform = try LottieTransform.read(nil)
+                var children: [Node] = []
+                for c in try inner.items() {
+                    if c.json["ty"]?.string == "tr" { transform = try LottieTransform.read(c) } else { children.append(c) }
+                }
+                let kids = try items(children, depth: depth + 1)
+                out.append(.group(items: kids, transform: transform))
+            case "sh":
+                out.append(.path(try PropertyReader.shape(try n.require("ks")), reversed: reversed))
+            case "rc":
+                out.append(.rect(position: try PropertyReader.vector(n["p"], default: [0, 0]),
+                                 size: try PropertyReader.vector(n["s"], default: [0, 0]),
+                                 roundness: try PropertyReader.scalar(n["r"], default: 0), reversed: reversed))
+            case "el":
+                out.append(.ellipse(position: try PropertyReader.vector(n["p"], default: [0, 0]),
+                                    size: try PropertyReader.vector(n["s"], default: [0, 0]), reversed: reversed))
+            case "fl":
+                out.append(.fill(color: try PropertyReader.vector(n["c"], default: [0, 0, 0, 1]),
+                                 opacity: try PropertyReader.scalar(n["o"], default: 100),
+                                 evenOdd: try n.number("r", default: 1, in: 0...2) == 2))
+            case "st":
+                out.append(.stroke(try stroke(n)))
+            case "gf":
+                out.append(.gradientFill(try LottieGradient.read(n), opacity: try PropertyReader.scalar(n["o"], default: 100),
+                                         evenOdd: try n.number("r", default: 1, in: 0...2) == 2))
+            case "tm":
+                out.append(.trim(start: try PropertyReader.scalar(n["s"], default: 0),
+                                 end: try PropertyReader.scalar(n["e"], default: 100),
+                                 offset: try PropertyReader.scalar(n["o"], default: 0),
+                                 individually: try n.number("m", default: 1, in: 0...2) == 2))
+            case "tr": break
+            default:
+                let names = ["sr": "polystar", "gs": "gradient stroke", "rd": "rounded corners", "rp": "repeater",
+                             "mm": "merge paths", "tw": "twist", "pb": "pucker/bloat", "zz": "zig zag", "op": "offset path"]
+                Warnings.note("shape item '\(names[ty] ?? ty)'", at: n.path)
+            }
+        }
+        return out
+    }
+
+    static func stroke(_ n: Node) throws(LottieError) -> Stroke {
+        let caps = [1: "butt", 2: "round", 3: "square"], joins = [1: "miter", 2: "round", 3: "bevel"]
+        var dashes: [Animated<Double>] = []
+        var offset = Animated(constant: 0.0)
+        if let d = n["d"] {
+            for item in try d.items() {
+                switch try item.string("n") {
+                case "o": offset = try PropertyReader.scalar(item["v"], default: 0)
+                default: dashes.append(try PropertyReader.scalar(item["v"], default: 0))
+                }
+            }
+        }
+        return Stroke(color: try PropertyReader.vector(n["c"], default: [0, 0, 0, 1]),
+                      opacity: try PropertyReader.scalar(n["o"], default: 100),
+                      width: try PropertyReader.scalar(n["w"], default: 1),
+                      cap: caps[Int(try n.number("lc", default: 2, in: 1...3))] ?? "round",
+                      join: joins[Int(try n.number("lj", default: 2, in: 1...3))] ?? "round",
+                      miterLimit: try n.number("ml", default: 4, in: 0...1000),
+                      dashes: dashes, dashOffset: offset)
+    }
+}

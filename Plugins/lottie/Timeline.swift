@@ -1,0 +1,60 @@
+import FXPluginKit
+
+/// The frames a run plays, and how each fx property follows them: output
+/// frame j (at j / frame rate seconds) shows the file's frame `first + j`.
+/// Every animated property is a keyframe animation with one value per played
+/// frame, evaluated by the plugin with After Effects' rules (easing, holds,
+/// spatial curves, parenting, time remapping), linear in between frames.
+struct Timeline {
+    let first: Double
+    let count: Int
+    let frameRate: Double
+
+    static let maxFrames = 5_000
+
+    var duration: Double { Double(max(1, count - 1)) / frameRate }
+    var keyTimes: [Double] { count < 2 ? [0] : (0..<count).map { Double($0) / Double(count - 1) } }
+    /// Discrete values switch at their frame: a hair early, so that a sample exactly on it never rounds to the one before.
+    var discreteKeyTimes: [Double] { keyTimes.enumerated().map { $0.offset == 0 ? 0 : max(0, $0.element - 1e-9) } }
+
+    /// Sets `values[0]` as the model value and, when the values change, animates them over the played frames.
+    func play(_ layer: Layer, _ keyPath: String, _ values: [any ValueConvertible], changes: Bool, discrete: Bool = false) throws(PluginError) {
+        try layer.set(keyPath, values[0])
+        guard changes, count > 1 else { return }
+        let a = try Animation.keyframe(keyPath)
+        try a.values(values)
+        try a.set("keyTimes", discrete ? discreteKeyTimes : keyTimes)
+        if discrete { try a.set("calculationMode", "discrete") }
+        try a.duration(duration).fillMode("both").removedOnCompletion(false)
+        try layer.add(a, forKey: "lottie." + keyPath)
+    }
+
+    func play<V: ValueConvertible & Equatable>(_ layer: Layer, _ keyPath: String, _ values: [V], discrete: Bool = false) throws(PluginError) {
+        try play(layer, keyPath, values.map { $0 as any ValueConvertible }, changes: values.contains { $0 != values[0] }, discrete: discrete)
+    }
+}
+
+extension Vec {
+    var point: Point { Point(x, y) }
+}
+
+/// fx paths from contours.
+enum PathMaker {
+    static func path(_ contours: [Contour]) throws(PluginError) -> Path {
+        let p = try Path()
+        for c in contours where !c.vertices.isEmpty {
+            try p.move(to: c.vertices[0].point)
+            let segments = c.segments
+            for (k, s) in segments.enumerated() {
+                let straight = s[1] == s[0] && s[2] == s[3]
+                // A closed outline's straight way home is what close() draws.
+                if straight && c.closed && k == segments.count - 1 { break }
+                if straight { try p.line(to: s[3].point) } else {
+                    try p.cubic(to: s[3].point, control1: s[1].point, control2: s[2].point)
+                }
+            }
+            if c.closed { try p.close() }
+        }
+        return p
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What rlottie 0.1 cannot check (it reads one easing for all dimensions and
+/// draws inverted masks un-inverted), and start times and remapped time
+/// exactly, checked against values computed here from After
+/// Effects' published rules; and the plugin's place in fxhost: its size and
+/// length as the run's defaults, --range, --marker, warnings and bad files.
+final class HandComputedTests: XCTestCase {
+    /// The presented transform of `layer` at `time`, from fxhost's JSON lines.
+    func transform(_ file: String, _ layer: String, at time: Double, extra: [String] = []) throws -> [Double] {
+        let r = try Lottie.run(["--file", Lottie.fixture(file), "--time", "\(time)", "--sink", "jsonl"] + extra)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let sample = try JSONLinesReader.read(r.stdout)[0]
+        let layers = sample["layers"] as! [[String: Any]]
+        let l = try XCTUnwrap(layers.first { $0["path"] as? String == layer }, "no layer \(layer)")
+        return (l["props"] as! [String: Any])["transform"] as? [Double] ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    }
+
+    /// After Effects' keyframe easing: the cubic Bézier (0,0), (x1,y1), (x2,y2), (1,1), solved for x by bisection.
+    func eased(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func b(_ t: Double, _ a: Double, _ c: Double) -> Double { 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * c + t * t * t }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if b(mid, x1, x2) < p { lo = mid } else { hi = mid }
+        }
+        return b(lo, y1, y2)
+    }
+
+    func testHoldKeyframeAndPerDimensionEasing() throws {
+        // hold.json: (15, 15) held from frame 0 until frame 4, then to (85, 45) by frame 11 with x eased
+        // (0.1, 0, 0.9, 1) and y eased (0.9, 0, 0.1, 1).
+        for f in [0, 2, 3] {
+            let m = try transform("hold.json", "stage/composition/dot", at: Double(f) / 10)
+            XCTAssertEqual(m[12], 15, accuracy: 1e-6, "frame \(f) holds")
+            XCTAssertEqual(m[13], 15, accuracy: 1e-6, "frame \(f) holds")
+        }
+        let m4 = try transform("hold.json", "stage/composition/dot", at: 0.4)
+        XCTAssertEqual(m4[12], 50, accuracy: 1e-6, "the hold ends at the next keyframe")
+        for f in [6, 8, 10] {
+            let p = Double(f - 4) / 7
+            let m = try transform("hold.json", "stage/composition/dot", at: Double(f) / 10)
+            XCTAssertEqual(m[12], 50 + 35 * eased(p, 0.1, 0, 0.9, 1), accuracy: 1e-6, "x at frame \(f)")
+            XCTAssertEqual(m[13], 15 + 30 * eased(p, 0.9, 0, 0.1, 1), accuracy: 1e-6, "y at frame \(f)")
+        }
+    }
+
+    func testStartTimeShiftsAPrecompsContentNotALayersKeyframes() throws {
+        // start-time.json: "late" (st = 2) keeps its keyframes in the composition's frames (10 → 70 over
+        // frames 0…6); the precomp "shifted" (st = 3) shows its frame f − 3, where the square goes 10 → 90 over 0…8.
+        for f in [3, 5, 6] {
+            let late = try transform("start-time.json", "stage/composition/late", at: Double(f) / 10)
+            XCTAssertEqual(late[12], 10 + 60 * Double(f) / 6, accuracy: 1e-6, "late at frame \(f)")
+            let square = try transform("start-time.json", "stage/composition/shifted/shifted content/square", at: Double(f) / 10)
+            XCTAssertEqual(square[12], 10 + 80 * Double(f - 3) / 8, accuracy: 1e-6, "square at frame \(f)")
+        }
+    }
+
+    func testTimeRemappingPlaysThePrecompBackwards() throws {
+        // precomp.json: tm goes 1 s → 0 s over frames 0…8 at 8 fps, so frame k shows the precomp's frame 8 − k,
+        // where the bar has turned 180° × (8 − k) / 16.
+        for k in 0...8 {
+            let m = try transform("precomp.json", "stage/composition/remapped/remapped content/bar", at: Double(k) / 8)
+            let angle = Double.pi * Double(8 - k) / 16
+            XCTAssertEqual(m[0], cos(angle), accuracy: 1e-6, "frame \(k)")
+            XCTAssertEqual(m[1], sin(angle), accuracy: 1e-6, "frame \(k)")
+        }
+    }
+
+    func testInvertedMaskKeepsWhatIsOutsideIt() throws {
+        // mask-inverted.json: a (0.6, 0.2, 0.6) square 5…55 with an inverted mask 15…45: a ring.
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("mask-inverted.json"), fps: 10)[0]
+        XCTAssertEqual(frame[x: 30, y: 30], [255, 255, 255], "inside the mask is cut away")
+        XCTAssertEqual(frame[x: 2, y: 2], [255, 255, 255], "outside the square is empty")
+        for (x, y) in [(10, 10), (50, 30), (30, 50)] {
+            let c = frame[x: x, y: y]
+            XCTAssertEqual(c[0], 153, accuracy: 1, "ring at \(x),\(y)"); XCTAssertEqual(c[1], 51, accuracy: 1); XCTAssertEqual(c[2], 153, accuracy: 1)
+        }
+    }
+}

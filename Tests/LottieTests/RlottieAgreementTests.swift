@@ -1,0 +1,42 @@
+import TestSupport
+import XCTest
+
+/// Each feature's hand-written file, drawn by fxhost and by rlottie at the
+/// same frames, must agree within `LottieAgreement`'s tolerance. The files
+/// are written as Bodymovin writes them ("ddd": 0 on every layer, easing
+/// handles on every keyframe but the last), which rlottie 0.1 needs.
+final class RlottieAgreementTests: XCTestCase {
+    /// (file, width, height, frame rate, frames compared)
+    static let cases: [(String, Int, Int, Double, [Int])] = [
+        ("shapes.json", 120, 100, 10, [0, 4, 7, 9]),
+        ("path.json", 100, 100, 10, [0, 3, 6, 9]),
+        ("hold.json", 100, 60, 10, [0, 2, 3, 4]),
+        ("position.json", 100, 100, 10, [0, 2, 4, 6, 9]),
+        ("stroke.json", 120, 60, 10, [0, 2, 4]),
+        ("parenting.json", 100, 100, 10, [0, 3, 7, 9]),
+        ("trim.json", 100, 100, 10, [0, 3, 7, 9]),
+        ("gradient.json", 120, 60, 10, [0, 2, 4]),
+        ("mask.json", 60, 60, 10, [0, 2, 4]),
+        ("matte.json", 100, 100, 10, [0, 3, 7]),
+        ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
+        ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),
+    ]
+
+    func testEachFeatureAgreesWithRlottie() throws {
+        try XCTSkipIf(TestSupport.isSanitizerPass, "rlottie's agreement is checked in the ordinary pass")
+        var failures: [String] = []
+        for (file, w, h, fps, frames) in Self.cases {
+            let path = Lottie.fixture(file)
+            let mine = try Lottie.fxhostFrames(path, fps: fps)
+            let theirs = try Lottie.rlottieFrames(path, width: w, height: h, frames: frames)
+            for (k, f) in frames.enumerated() {
+                guard f < mine.count else { failures.append("\(file): fxhost wrote \(mine.count) frames, no frame \(f)"); continue }
+                XCTAssertEqual(mine[f].width, w, file)
+                XCTAssertEqual(mine[f].height, h, file)
+                let agreement = LottieAgreement(mine[f], theirs[k])
+                if !agreement.agrees { failures.append("\(file) frame \(f): \(agreement)") }
+            }
+        }
+        XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
+    }
+}

@@ -2,7 +2,7 @@
 # Benchmarks (not tests): release build, figures printed to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --bench
 swift build -c release
 bin=$(swift build -c release --show-bin-path)
 # The plain-cairo program the render benchmarks compare against, built as any C program is.
@@ -11,6 +11,8 @@ cc -O2 Benchmarks/cairo-baseline/baseline.c $(pkg-config --cflags --libs pangoca
 if [ "${1:-}" = "scale" ]; then exec scripts/bench-scale.sh "$bin"; fi
 # The lottie plugin beside rlottie (scripts/bench-lottie.sh; more folders of Lottie files may follow).
 if [ "${1:-}" = "lottie" ]; then shift; exec scripts/bench-lottie.sh "$bin" "$@"; fi
+# The seeds plugin beside the hand ports it equals (scripts/bench-seeds.sh).
+if [ "${1:-}" = "seeds" ]; then exec scripts/bench-seeds.sh "$bin"; fi
 # End to end, every output format beside ffmpeg (scripts/bench-e2e.sh).
 if [ "${1:-}" = "e2e" ]; then shift; "$bin/fxbench-e2e"; exec scripts/bench-e2e.sh "$bin" "$@"; fi
 exec "$bin/fxbench" "$@"

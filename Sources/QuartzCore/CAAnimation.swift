@@ -21,6 +21,10 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
 
     override public required init() { super.init() }
 
+    /// NSObject's `copy()` finds `copy(with:)` by a cast to NSCopying, which
+    /// the first time scans every conformance loaded; this goes straight there.
+    override open func copy() -> Any { copy(with: nil) }
+
     /// The copy a layer keeps when the animation is added.
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = type(of: self).init()

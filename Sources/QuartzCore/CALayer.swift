@@ -38,7 +38,7 @@ open class CALayer: NSObject, CAMediaTiming {
     class var hostKind: Layer.Kind { .plain }
 
     override public init() {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -48,7 +48,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// copies; here it makes a new layer of the same kind (fxhost's
     /// presentation copies are made by `presentation()` itself).
     public init(layer: Any) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -57,7 +57,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Layers are not decoded from archives here; this makes an empty layer,
     /// so that subclasses written for iOS compile as they are.
     public required init?(coder: NSCoder) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, String(describing: type(of: self)))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -148,8 +148,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// ends the search with no action. Only layers made in an earlier plugin
     /// call (committed, as on iOS) animate implicitly.
     open func action(forKey event: String) -> CAAction? {
-        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
-        if let found = actions?[event] { return found is NSNull ? nil : found }
+        // `type(of:) is NSNull.Type` walks the class chain; `found is NSNull`
+        // would first ask whether an animation bridges, a scan of every
+        // conformance loaded.
+        if let found = delegate?.action(for: self, forKey: event) { return type(of: found) is NSNull.Type ? nil : found }
+        if let found = actions?[event] { return type(of: found) is NSNull.Type ? nil : found }
         guard madeIn < Entry.generation else { return nil }
         return type(of: self).defaultAction(forKey: event)
     }

@@ -53,16 +53,23 @@ extension CGPath {
 enum HostValue {
     static func make(_ any: Any?, for what: String) throws(PluginError) -> any ValueConvertible {
         guard let any else { return Double?.none }
+        // The types Apple's API passes, told by their metadata before any cast
+        // that could fail (see `number`); a Bool before the numbers, since on
+        // Linux a Bool also casts to NSNumber.
+        let t = type(of: any)
+        if t == Bool.self { return any as! Bool }
+        if let n = exactNumber(any, t) { return n }
+        if t == CGPoint.self { return (any as! CGPoint).fx }
+        if t == CGSize.self { return (any as! CGSize).fx }
+        if t == CGRect.self { return (any as! CGRect).fx }
+        if t == CATransform3D.self { return (any as! CATransform3D).fx }
+        if t == String.self { return any as! String }
+        if t is CGColor.Type { return (any as! CGColor).fx }
+        if t is CGPath.Type { return try (any as! CGPath).hostPath() }
+        if t is CGImage.Type { return (any as! CGImage).image }
         if let n = number(any) { return n }
         switch any {
         case let b as Bool: return b
-        case let p as CGPoint: return p.fx
-        case let s as CGSize: return s.fx
-        case let r as CGRect: return r.fx
-        case let c as CGColor: return c.fx
-        case let t as CATransform3D: return t.fx
-        case let p as CGPath: return try p.hostPath()
-        case let i as CGImage: return i.image
         case let s as String: return s
         case let list as [Any]:
             if list.isEmpty { return [Double]() }
@@ -81,7 +88,12 @@ enum HostValue {
 
     /// Any Swift number, NSNumber included.
     static func number(_ any: Any) -> Double? {
-        switch any {
+        // The exact types first, by metadata: a failing cast from Any asks the
+        // runtime whether the value bridges, a scan of every conformance the
+        // process has loaded (Foundation's included) that made up most of a
+        // scene's build.
+        if let n = exactNumber(any, type(of: any)) { return n }
+        return switch any {
         case let v as Double: v
         case let v as CGFloat: Double(v)
         case let v as Float: Double(v)
@@ -91,6 +103,15 @@ enum HostValue {
         case let v as NSNumber: v.doubleValue
         default: nil
         }
+    }
+
+    /// The common number types, by metadata alone.
+    static func exactNumber(_ any: Any, _ t: Any.Type) -> Double? {
+        if t == CGFloat.self { return Double(any as! CGFloat) }
+        if t == Double.self { return any as? Double }
+        if t == Int.self { return Double(any as! Int) }
+        if t == Float.self { return Double(any as! Float) }
+        return nil
     }
 
     static func describe(_ any: Any) -> String { String(describing: type(of: any)) }

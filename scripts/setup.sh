@@ -22,7 +22,7 @@ if [ "${1:-}" = "--test" ]; then packages+=(librlottie-dev); fi
 # cluster, GNU parallel, and PyYAML to read the Kubernetes manifests.
 if [ "${1:-}" = "--test" ]; then packages+=(slurm-wlm munge parallel python3-yaml); fi
 # The benchmarks (scripts/bench.sh) count instructions with valgrind where wall time is too noisy.
-if [ "${1:-}" = "--bench" ]; then packages+=(valgrind); fi
+if [ "${1:-}" = "--bench" ]; then packages+=(valgrind binutils); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -34,7 +34,11 @@ enum HostAPI {
 
     static func keyPath(_ s: HostSession, _ p: UnsafePointer<CChar>?) throws(FXAPIError) -> KeyPath {
         let text = try string(s, p, "key path")
-        do { return try KeyPath(parsing: text) } catch { throw error.apiError }
+        if let known = s.parsedKeyPaths[text] { return known }
+        let parsed: KeyPath
+        do { parsed = try KeyPath(parsing: text) } catch { throw error.apiError }
+        if s.parsedKeyPaths.count < HostSession.maxParsedKeyPaths { s.parsedKeyPaths[text] = parsed }
+        return parsed
     }
 
     static func core<T>(_ body: () throws(FXError) -> T) throws(FXAPIError) -> T {

@@ -33,6 +33,11 @@ public final class HostSession {
     var valueBuilds: [String: (fx_build_values_fn, UnsafeMutableRawPointer?)] = [:]
     /// Whether the entry function is running (the only time builds can be registered).
     var inEntry = false
+    /// Key paths already parsed, by their text: a plugin names the same few
+    /// over and over (a facade reading a layer's model back, per property).
+    /// At most `maxParsedKeyPaths` kept; past that each is parsed anew.
+    var parsedKeyPaths: [String: KeyPath] = [:]
+    static let maxParsedKeyPaths = 1024
     /// A failure raised inside a nested callback, reported when the outer plugin call returns.
     var pendingFailure: Error?
     /// Decodes PNG files for `image_load_png`; the executable wires the renderer's decoder in.

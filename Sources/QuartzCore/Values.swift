@@ -67,23 +67,41 @@ enum HostValue {
         if t is CGColor.Type { return (any as! CGColor).fx }
         if t is CGPath.Type { return try (any as! CGPath).hostPath() }
         if t is CGImage.Type { return (any as! CGImage).image }
+        if let list = exactList(any, t) { return try make(list: list, for: what) }
         if let n = number(any) { return n }
         switch any {
         case let b as Bool: return b
         case let s as String: return s
-        case let list as [Any]:
-            if list.isEmpty { return [Double]() }
-            let numbers = list.compactMap(number)
-            if numbers.count == list.count { return numbers }
-            let colors = list.compactMap { $0 as? CGColor }
-            if colors.count == list.count { return Colors(colors.map(\.fx)) }
-            throw PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
-                              status: FX_ERR_BAD_TYPE)
+        case let list as [Any]: return try make(list: list, for: what)
         default:
             let name = describe(any)
             let hint = name == "UIColor" ? " (pass its .cgColor, as Core Animation needs)" : ""
             throw PluginError("\(what): a \(name) is not a value Core Animation can animate\(hint)", status: FX_ERR_BAD_TYPE)
         }
+    }
+
+    /// An array of numbers or of CGColors.
+    static func make(list: [Any], for what: String) throws(PluginError) -> any ValueConvertible {
+        if list.isEmpty { return [Double]() }
+        let numbers = list.compactMap(number)
+        if numbers.count == list.count { return numbers }
+        let colors = list.compactMap { type(of: $0) is CGColor.Type ? ($0 as! CGColor) : nil }
+        if colors.count == list.count { return Colors(colors.map(\.fx)) }
+        throw PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
+                          status: FX_ERR_BAD_TYPE)
+    }
+
+    /// The arrays Apple's API is usually given, by metadata (a cast to `[Any]`
+    /// of any other array goes through NSArray on Linux).
+    static func exactList(_ any: Any, _ t: Any.Type) -> [Any]? {
+        if t == [Any].self { return any as? [Any] }
+        if t == [CGColor].self { return (any as! [CGColor]).map { $0 as Any } }
+        if t == [NSNumber].self { return (any as! [NSNumber]).map { $0 as Any } }
+        if t == [CGFloat].self { return (any as! [CGFloat]).map { $0 as Any } }
+        if t == [Double].self { return (any as! [Double]).map { $0 as Any } }
+        if t == [Float].self { return (any as! [Float]).map { $0 as Any } }
+        if t == [Int].self { return (any as! [Int]).map { $0 as Any } }
+        return nil
     }
 
     /// Any Swift number, NSNumber included.
@@ -92,7 +110,12 @@ enum HostValue {
         // runtime whether the value bridges, a scan of every conformance the
         // process has loaded (Foundation's included) that made up most of a
         // scene's build.
-        if let n = exactNumber(any, type(of: any)) { return n }
+        let t = type(of: any)
+        if let n = exactNumber(any, t) { return n }
+        if t is NSNumber.Type { return (any as! NSNumber).doubleValue }
+        // Other classes (colours, paths, images) are no numbers; only value
+        // types are left for the casts below.
+        if t is AnyObject.Type { return nil }
         return switch any {
         case let v as Double: v
         case let v as CGFloat: Double(v)

@@ -154,6 +154,7 @@ public enum Sampler {
         let start = pass.values.count
         layer.evaluators.withUnsafeBufferPointer { evaluators in
             guard let first = evaluators.baseAddress else { return }
+            var turn: Double?
             for i in 0..<evaluators.count {
                 let ev = first + i
                 if ev.pointee.isTransition {
@@ -164,8 +165,9 @@ public enum Sampler {
                     continue
                 }
                 apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
-                      cells: layer.emitterCells, overlay: &pass.values, from: start)
+                      cells: layer.emitterCells, overlay: &pass.values, from: start, turn: &turn)
             }
+            if let turn { Self.turn(by: turn, model: model, overlay: &pass.values, from: start) }
             if pass.values.count - start > 1 { sortInOrder(&pass.values, from: start) }
         }
         slot.initialize(to: PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
@@ -230,10 +232,12 @@ public enum Sampler {
         var overlay: [AnimatedValue] = []
         layer.evaluators.withUnsafeBufferPointer { evaluators in
             guard let first = evaluators.baseAddress else { return }
+            var turn: Double?
             for i in 0..<evaluators.count where !first[i].isTransition {
                 apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: model,
-                      cells: cells, overlay: &overlay, from: 0)
+                      cells: cells, overlay: &overlay, from: 0, turn: &turn)
             }
+            if let turn { Self.turn(by: turn, model: model, overlay: &overlay, from: 0) }
         }
         return overlay
     }
@@ -242,9 +246,12 @@ public enum Sampler {
     /// children of a group that is filling forwards after its end: a child
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
+    /// `turn` receives a path animation's `rotationMode` angle, which the
+    /// caller applies once every animation of the layer is laid
+    /// (`turn(by:model:overlay:from:)`).
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
                               groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue],
-                              from start: Int) {
+                              from start: Int, turn: inout Double?) {
         let ev = UnsafeEvaluator(evp)
         let durations = evp.pointee.durations
         var fillMode = evp.pointee.timing.fillMode
@@ -270,7 +277,7 @@ public enum Sampler {
                 for i in buffer.indices {
                     // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
                     apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
-                          model: model, cells: cells, overlay: &overlay, from: start)
+                          model: model, cells: cells, overlay: &overlay, from: start, turn: &turn)
                 }
             }
             return
@@ -325,12 +332,13 @@ public enum Sampler {
             overlay.append(AnimatedValue(property: property, value: result, cell: cell))
         }
         if case .keyframes(let k) = ev.body, let angle = k.rotationAngle(at: linear, ease: ev.ease) {
-            turn(by: angle, model: model, overlay: &overlay, from: start)
+            turn = angle
         }
     }
 
-    /// `rotationMode`: the layer's presented transform, then a turn by `angle` about z
-    /// (docs/timing.md, "Keyframes").
+    /// `rotationMode`: the layer's presented transform (its transform
+    /// animations included, whatever their order), then a turn by `angle`
+    /// about z (docs/timing.md, "Keyframes").
     private static func turn(by angle: Double, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
         let slot = firstSlot(in: overlay, from: start, .transform, nil)
         guard case .transform(let under) = slot.map({ overlay[$0].value }) ?? model[.transform] else { return }

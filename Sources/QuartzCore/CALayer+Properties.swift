@@ -60,10 +60,7 @@ extension CALayer {
     }
     /// A CGImage (what `UIImage.cgImage` gives), or nil.
     public var contents: Any? {
-        get {
-            guard case .handle(let h) = read("contents"), h != 0 else { return nil }
-            return Fault.attempt(nil) { () throws(PluginError) -> Any? in CGImage(image: try Image(handle: h)) }
-        }
+        get { image(read("contents")) }
         set {
             switch newValue {
             case nil: write("contents", Image?.none)

@@ -102,19 +102,37 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Writes a model value, running the key's action as Core Animation does:
-    /// the action is found before the change and run after it.
-    func write(_ key: String, _ value: some ValueConvertible) {
+    /// the action is found before the change and run after it. `changed`
+    /// updates what the Swift side keeps of the value (a shape's CGPath), after
+    /// the action is found and before it runs.
+    func write(_ key: String, _ value: some ValueConvertible, changed: () -> Void = {}) {
         guard !isPresentation else { return }
         let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
         var run = action
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // Both nil: from the value presented before the change (Apple's CABasicAnimation page).
             let copy = basic.copy() as! CABasicAnimation
-            copy.fromValue = HostValue.any(Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) })
+            copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
         Fault.attempt { () throws(PluginError) in try host.set(key, value) }
+        changed()
         run?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// What the layer presents for `key` now, as Apple's `Any` API gives it.
+    /// Contents come back as the CGImage the host holds; a shape's path as the
+    /// CGPath it keeps (see `CAShapeLayer`), since the host answers a handle.
+    func presentedValue(forKey key: String) -> Any? {
+        let shown = Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
+        if key == "contents" { return image(shown) }
+        return HostValue.any(shown)
+    }
+
+    /// The CGImage of a contents value read from the host.
+    func image(_ value: ReadValue) -> CGImage? {
+        guard case .handle(let h) = value, h != 0 else { return nil }
+        return Fault.attempt(nil) { () throws(PluginError) -> CGImage? in CGImage(image: try Image(handle: h)) }
     }
 
     // MARK: - Key-value coding
@@ -135,6 +153,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
 
     open func value(forKeyPath keyPath: String) -> Any? {
+        if keyPath == "contents" { return contents }
         if Layer.knows(type(of: self).hostKind, keyPath: keyPath) { return HostValue.any(read(keyPath)) }
         return keyedValues[keyPath]
     }

@@ -53,9 +53,10 @@ extension CGPath {
 enum HostValue {
     static func make(_ any: Any?, for what: String) throws(PluginError) -> any ValueConvertible {
         guard let any else { return Double?.none }
+        // First: on Linux a Swift Bool also casts to NSNumber (and so to a number), where the host needs a bool.
+        if type(of: any) == Bool.self, let b = any as? Bool { return b }
         if let n = number(any) { return n }
         switch any {
-        case let b as Bool: return b
         case let p as CGPoint: return p.fx
         case let s as CGSize: return s.fx
         case let r as CGRect: return r.fx

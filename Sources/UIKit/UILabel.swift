@@ -140,7 +140,10 @@ open class UIActivityIndicatorView: UIView {
     override open class var layerClass: CALayer.Type { CAShapeLayer.self }
     var arc: CAShapeLayer { layer as! CAShapeLayer }
     public private(set) var isAnimating = false
-    public var hidesWhenStopped = true
+    /// Apple: "When true, the indicator is hidden when it is not animating" (shown again by `startAnimating()`).
+    public var hidesWhenStopped = true {
+        didSet { if hidesWhenStopped && !isAnimating { isHidden = true } }
+    }
     public var color: UIColor! = .white {
         didSet { arc.strokeColor = color.cgColor }
     }
@@ -152,8 +155,12 @@ open class UIActivityIndicatorView: UIView {
         arc.fillColor = UIColor.clear.cgColor
         arc.strokeColor = UIColor.white.cgColor
         arc.lineWidth = 2.5
+        isHidden = true
     }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isHidden = true
+    }
 
     /// The arc is drawn for the bounds the view has now, and turns about its centre.
     public func startAnimating() {
@@ -167,10 +174,12 @@ open class UIActivityIndicatorView: UIView {
         turn.repeatCount = .infinity
         arc.add(turn, forKey: "turn")
         isAnimating = true
+        if hidesWhenStopped { isHidden = false }
     }
 
     public func stopAnimating() {
         arc.removeAnimation(forKey: "turn")
         isAnimating = false
+        if hidesWhenStopped { isHidden = true }
     }
 }

@@ -1,9 +1,34 @@
 #!/usr/bin/env bash
 # The whole test suite: set up, build everything, run every test.
+# In CI (CI=true) the same suite runs again under AddressSanitizer; its build
+# runs while the ordinary tests do (they mostly wait on child processes).
+# The last line is "N passed, N failed" over every pass; any failure exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 swift build --build-tests
-swift test --skip-build
-# In CI (CI=true) the same suite runs again under AddressSanitizer.
-if [ "${CI:-}" = "true" ]; then scripts/sanitize.sh; fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+sanitizer_build=""
+if [ "${CI:-}" = "true" ]; then
+  scripts/sanitize.sh --build-only >"$work/asan-build.log" 2>&1 &
+  sanitizer_build=$!
+fi
+status=0
+scripts/run-suites.sh "$(swift build --show-bin-path)" | tee "$work/plain.log" || status=1
+tail -1 "$work/plain.log" >"$work/summary"
+if [ -n "$sanitizer_build" ]; then
+  if wait "$sanitizer_build"; then
+    cat "$work/asan-build.log"
+    scripts/sanitize.sh --skip-build | tee "$work/asan.log" || status=1
+    tail -1 "$work/asan.log" >>"$work/summary"
+  else
+    cat "$work/asan-build.log"
+    echo "test.sh: the AddressSanitizer build failed" >&2
+    echo "0 passed, 1 failed" >>"$work/summary"
+    status=1
+  fi
+fi
+# One closing line over every pass.
+awk '$2 == "passed," { p += $1; f += $3 } END { printf "%d passed, %d failed\n", p, f }' "$work/summary"
+exit $status

@@ -99,7 +99,7 @@ enum Snow {
             .set("birthRate", size.width / 8)
             .set("lifetime", 6.0).set("lifetimeRange", 1.0)
             .set("velocity", 30.0).set("velocityRange", 20.0)
-            .set("emissionLongitude", Double.pi / 2).set("emissionRange", Double.pi / 4)
+            .set("emissionLongitude", Double.pi).set("emissionRange", Double.pi / 4)
             .set("yAcceleration", 25.0).set("xAcceleration", 3.0)
             .set("scale", 0.5).set("scaleRange", 0.3)
             .set("spin", 0.0).set("spinRange", 1.5)

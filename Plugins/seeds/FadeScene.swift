@@ -51,7 +51,9 @@ final class FlightViewController {
 
 /// The series' snow view: a CAEmitterLayer whose line runs along the top
 /// edge, just above it, releasing white flakes that fall with some drift and
-/// spin; it starts 4 s early so the sky is full when it fades in.
+/// spin (a line emitter measures longitude from up the screen, so π is
+/// down: docs/timing.md); it starts 4 s early so the sky is full when it
+/// fades in.
 final class SnowView: UIView {
     override class var layerClass: CALayer.Type { CAEmitterLayer.self }
 
@@ -71,7 +73,7 @@ final class SnowView: UIView {
         flake.lifetimeRange = 1.0
         flake.velocity = 30
         flake.velocityRange = 20
-        flake.emissionLongitude = .pi / 2
+        flake.emissionLongitude = .pi
         flake.emissionRange = .pi / 4
         flake.yAcceleration = 25
         flake.xAcceleration = 3

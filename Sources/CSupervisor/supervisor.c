@@ -3,6 +3,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <linux/audit.h>
@@ -173,3 +177,46 @@ int fxs_host_call_begin(void) {
 void fxs_host_call_set(int value) { serving = value; }
 
 int fxs_host_call_serving(void) { return serving; }
+
+int fxs_adopt_orphans(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : errno; }
+
+/* The parent and process group of /proc/PID/stat, read past the command's closing parenthesis. */
+static int fxs_stat_parent_group(const char *pid, pid_t *parent, pid_t *group) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    text[n] = 0;
+    char *end = strrchr(text, ')');
+    char state;
+    int ppid, pgrp;
+    if (!end || sscanf(end + 1, " %c %d %d", &state, &ppid, &pgrp) != 3) return -1;
+    *parent = ppid;
+    *group = pgrp;
+    return 0;
+}
+
+int fxs_end_process_group(pid_t group) {
+    pid_t self = getpid();
+    for (int round = 0; round < 400; round++) {
+        if (kill(-group, SIGKILL) != 0 && errno == ESRCH) return 0;
+        DIR *proc = opendir("/proc");
+        if (!proc) return -1;
+        struct dirent *e;
+        while ((e = readdir(proc)) != NULL) {
+            if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+            pid_t parent, g;
+            if (fxs_stat_parent_group(e->d_name, &parent, &g) == 0 && parent == self && g == group) {
+                pid_t pid = (pid_t)atoi(e->d_name);
+                while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+            }
+        }
+        closedir(proc);
+        struct timespec pause = { 0, 5 * 1000 * 1000 };
+        nanosleep(&pause, NULL);
+    }
+    return -1;
+}

@@ -1,3 +1,5 @@
+import Glibc  // libm only
+
 /// The values and pacing of a `CAKeyframeAnimation` (R17).
 ///
 /// Every field is independent of the others and of the order it was set in:
@@ -20,6 +22,11 @@ public struct Keyframes {
     /// linear; extra ones are unused. Ignored by the paced modes.
     public var timingFunctions: [TimingFunction]?
     public var calculationMode: CalculationMode = .linear
+    /// `CAKeyframeAnimation.rotationMode` (`kCAAnimationRotateAuto` "auto",
+    /// `kCAAnimationRotateAutoReverse` "autoReverse"): with a path, the layer
+    /// turns to the path's tangent (reversed: plus half a turn); nil, it does not.
+    public enum RotationMode: String, Sendable, CaseIterable { case auto, autoReverse }
+    public var rotationMode: RotationMode?
     /// Kochanek–Bartels parameters for the cubic modes, one per value; nil is 0.
     public var tensionValues: [Double]?
     public var continuityValues: [Double]?
@@ -140,6 +147,27 @@ public struct Keyframes {
         var (i, u) = Keyframes.segment(isPaced ? p : ease(p), kt, count: n)
         if !isPaced { u = segmentCurve(i).map { $0(u) } ?? u }
         return .point(path.segments[i].point(at: u))
+    }
+
+    /// The angle (radians, clockwise on screen with y down) that `rotationMode` turns the layer
+    /// at progress `p`: the direction of the path's tangent at the sampled point, plus π for
+    /// "autoReverse"; nil without a path or a rotation mode.
+    func rotationAngle(at p: Double, ease: (Double) -> Double) -> Double? {
+        guard let mode = rotationMode, let path, !path.isEmpty else { return nil }
+        let n = path.keyframeCount
+        let (i, u): (Int, Double)
+        if n == 1 {
+            (i, u) = (0, 0)
+        } else if calculationMode == .discrete {
+            (i, u) = (min(discreteIndex(ease(p), usableKeyTimes(n)), path.segments.count - 1), 0)
+        } else {
+            let kt = isPaced ? path.pacedKeyTimes() : usableKeyTimes(n)
+            var (j, v) = Keyframes.segment(isPaced ? p : ease(p), kt, count: n)
+            if !isPaced { v = segmentCurve(j).map { $0(v) } ?? v }
+            (i, u) = (j, v)
+        }
+        let t = path.segments[i].tangent(at: u)
+        return atan2(t.y, t.x) + (mode == .autoReverse ? Double.pi : 0)
     }
 
     /// The per-segment timing function of segment `i`, if the array reaches it.

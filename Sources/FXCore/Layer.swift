@@ -40,7 +40,44 @@ public final class Layer {
         guard emitterCells.count < Layer.maxEmitterCells else {
             throw FXError("an emitter holds at most \(Layer.maxEmitterCells) cells", kind: .limit)
         }
+        rememberEmitterModel()
         emitterCells.append(cell)
+    }
+
+    /// An emitter's model settings and cells as they were before a change made
+    /// after its local time 0, in force until `until` (its local time at the change).
+    struct EmitterEra {
+        let until: Double
+        let values: ModelValues
+        let cells: [EmitterCell]
+    }
+
+    /// An emitter's earlier models, oldest first: a change made later (by a timer,
+    /// an event, a callback) affects only the particles born from then on, as on a
+    /// device, where the emitter simulates (docs/timing.md, "Emitters").
+    @exclusivity(unchecked) private(set) var emitterEras: [EmitterEra] = []
+
+    /// The most changes an emitter remembers; later ones count as if made at the last remembered one.
+    static let maxEmitterEras = 10_000
+
+    /// Records the emitter's model before a change at the current time, once per instant.
+    /// What the build sets (before the clock moves) counts as always set.
+    private func rememberEmitterModel() {
+        guard kind == .emitter, let stage, stage.now > 0, emitterEras.count < Layer.maxEmitterEras else { return }
+        let now = localTime(atGlobal: stage.now)
+        guard now > 0, now.isFinite, now > (emitterEras.last?.until ?? 0) else { return }
+        emitterEras.append(EmitterEra(until: now, values: values, cells: emitterCells))
+        stage.modelChanged()
+    }
+
+    /// The emitter's model settings and cells in force at its local time `t`.
+    func emitterModel(atLocal t: Double) -> (ModelValues, [EmitterCell]) {
+        var lo = 0, hi = emitterEras.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if emitterEras[mid].until > t { hi = mid } else { lo = mid + 1 }
+        }
+        return lo < emitterEras.count ? (emitterEras[lo].values, emitterEras[lo].cells) : (values, emitterCells)
     }
 
     /// The most cells one emitter (or one cell) may hold.
@@ -138,7 +175,7 @@ public final class Layer {
     public func value(at kp: KeyPath) throws(FXError) -> Value {
         try kp.check(appliesTo: kind)
         if let cell = kp.cell {
-            guard let v = cell.value(in: emitterCells) else { throw Layer.noCell(cell) }
+            guard let v = cell.value(in: emitterCells) else { throw noCell(cell) }
             return v
         }
         return kp.extract(from: values[kp.property])
@@ -149,14 +186,25 @@ public final class Layer {
         try kp.check(appliesTo: kind)
         try kp.check(v)
         if let cell = kp.cell {
-            guard cell.set(v, in: &emitterCells) else { throw Layer.noCell(cell) }
+            guard EmitterCell.find(cell.names, in: emitterCells) != nil else { throw noCell(cell) }
+            rememberEmitterModel()
+            _ = cell.set(v, in: &emitterCells)
             return
         }
+        if kp.property.isEmitterSetting || kp.property == .emitterCells { rememberEmitterModel() }
         values[kp.property] = kp.replace(in: values[kp.property], with: v)
     }
 
-    static func noCell(_ cell: CellField) -> FXError {
-        FXError("key path '\(cell)': the emitter has no cell named \(cell.names.map { "'\($0)'" }.joined(separator: " in "))", kind: .keyPath)
+    /// Every cell's name, nested ones as `parent.child`, for messages.
+    var cellNames: [String] {
+        func names(_ cs: [EmitterCell], _ prefix: String) -> [String] {
+            cs.flatMap { [prefix + $0.name] + names($0.emitterCells, prefix + $0.name + ".") }
+        }
+        return names(emitterCells, "")
+    }
+
+    func noCell(_ cell: CellField) -> FXError {
+        FXError("key path '\(cell)': the emitter has no cell named \(cell.names.map { "'\($0)'" }.joined(separator: " in ")) (its cells: \(cellNames.isEmpty ? "none" : cellNames.joined(separator: ", ")))", kind: .keyPath)
     }
 
     public func set(_ p: Property, _ v: Value) throws(FXError) { try set(KeyPath(p), v) }
@@ -340,6 +388,7 @@ public final class Layer {
     /// layer's current time (R5). A nil key never replaces anything.
     public func add(_ animation: Animation, forKey key: String?) throws {
         try animation.check(for: kind)
+        try checkCells(of: animation)
         var a = animation
         let now = stage?.now ?? 0
         let parentNow = parentTime(atGlobal: now)
@@ -358,6 +407,17 @@ public final class Layer {
         let record = AttachedAnimation(key: key, animation: a, sequence: stage?.nextSequence() ?? 0,
                                        capturedState: captured)
         attach(record)
+    }
+
+    /// An animation of `emitterCells.NAME.FIELD` must name cells the emitter has,
+    /// as a key path into the layer must name a property it has.
+    private func checkCells(of animation: Animation) throws(FXError) {
+        if case .group(let children) = animation.kind {
+            for c in children { try checkCells(of: c) }
+            return
+        }
+        guard let cell = animation.keyPath?.cell, EmitterCell.find(cell.names, in: emitterCells) == nil else { return }
+        throw noCell(cell)
     }
 
     /// The animation under `key`, as added (with its resolved beginTime).

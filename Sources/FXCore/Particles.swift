@@ -12,6 +12,14 @@ public struct Particle: Sendable, Equatable {
     public let cell: Int
     /// The emitter-local time it was born.
     public let birth: Double
+    /// How fast it moves now, in points a second.
+    public let speed: Double
+
+    public init(x: Double, y: Double, z: Double, scale: Double, rotation: Double, color: Color, cell: Int, birth: Double,
+                speed: Double = 0) {
+        self.x = x; self.y = y; self.z = z; self.scale = scale; self.rotation = rotation; self.color = color
+        self.cell = cell; self.birth = birth; self.speed = speed
+    }
 }
 
 /// An emitter layer's particles at one instant, in drawing order.
@@ -46,8 +54,35 @@ public enum Particles {
     /// The most particles one emitter presents at once; the newest beyond it are not presented.
     public static let maxParticles = 100_000
 
-    /// The emitter's settings and cells as presented at an emitter-local time.
-    public typealias History = (Double) -> (PresentedLayer, [EmitterCell])
+    /// How an emitter's settings and cells changed: `state` gives them as
+    /// presented at an emitter-local time; `changes` are the times where the
+    /// model changed at a stroke (the state there is the new one); `smooth` says
+    /// whether animations change them in between, so that the rate must be
+    /// integrated on a grid (otherwise it is constant between changes).
+    public struct History {
+        public let smooth: Bool
+        public let changes: [Double]
+        public let state: (Double) -> (PresentedLayer, [EmitterCell])
+
+        public init(smooth: Bool, changes: [Double], state: @escaping (Double) -> (PresentedLayer, [EmitterCell])) {
+            self.smooth = smooth; self.changes = changes; self.state = state
+        }
+
+        /// The instants at which the rate is read, in order, up to `t`: a change appears twice,
+        /// first with the state just before it, so the integral never averages across it.
+        func grid(to t: Double, step: Double, maxSteps: Int) -> [(Double, PresentedLayer, [EmitterCell])] {
+            var times: [(Double, Double)] = []  // (time, time to read the state at)
+            if smooth {
+                let steps = min(maxSteps, Int((t / step).rounded(.up)))
+                times = (0...steps).map { j in let tau = j == steps ? t : t * Double(j) / Double(steps); return (tau, tau) }
+            } else {
+                times = [(0, 0), (t, t)]
+            }
+            for c in changes where c > 0 && c < t { times += [(c, c.nextDown), (c, c)] }
+            times.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+            return times.map { let (l, cs) = state($0.1); return ($0.0, l, cs) }
+        }
+    }
 
     /// The step of the grid on which an animated birth rate is integrated
     /// (coarser when the time is so late that the grid would pass `maxHistorySteps`).
@@ -67,12 +102,8 @@ public enum Particles {
         var out: [Particle] = []
 
         if let history, t > 0 {
-            let steps = min(maxHistorySteps, Int((t / historyStep).rounded(.up)))
-            let grid = (0...steps).map { j in
-                let tau = j == steps ? t : t * Double(j) / Double(steps)
-                let (l, cs) = history(tau)
-                return (tau, Emitter(l), cs)
-            }
+            let grid = history.grid(to: t, step: historyStep, maxSteps: maxHistorySteps).map { ($0.0, Emitter($0.1), $0.2) }
+            let steps = grid.count - 1
             for i in tree.indices {
                 func rate(_ j: Int) -> Double {
                     let (_, e, cs) = grid[j]
@@ -89,13 +120,22 @@ public enum Particles {
                     total = b
                     guard b > a, t1 >= t - reach else { continue }
                     var k = a.rounded(.up)
+                    // At a constant rate, skip straight to the births that can still be alive.
+                    if r0 == r1, t - reach > t0 { k = max(k, (a + (t - reach - t0) * r0).rounded(.down) - 1) }
+                    // Between changes without animations the state is the interval's own, read once.
+                    let constant = history.smooth ? nil : (i < grid[j].2.count ? (Cell(grid[j].2[i]), grid[j].1) : nil)
                     while (k < b || (j == steps - 1 && k <= b + 1e-9)) && out.count < maxParticles {
                         let birth = min(t1, t0 + elapsed(untilCount: k - a, rate: r0, slope: (r1 - r0) / (t1 - t0)))
                         if birth >= t - reach {
-                            let (l, cs) = history(birth)
-                            if i < cs.count {
-                                born(Cell(cs[i]), tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource, k: k,
-                                     birth: birth, at: t, into: &out)
+                            if history.smooth {
+                                let (l, cs) = history.state(birth)
+                                if i < cs.count {
+                                    born(Cell(cs[i]), tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource,
+                                         k: k, birth: birth, at: t, into: &out)
+                                }
+                            } else if let (cell, e) = constant {
+                                born(cell, tree[i], e, path: UInt64(i + 1), source: Origin.emitterSource, k: k, birth: birth,
+                                     at: t, into: &out)
                             }
                         }
                         k += 1
@@ -116,7 +156,7 @@ public enum Particles {
                      birth: Double, at t: Double, into out: inout [Particle]) {
         let r = Random(seed: e.seed, path: path, source: source.id, k: UInt64(k))
         let life = max(0, (cell.lifetime + cell.lifetimeRange * r.signed(0)) * e.lifetime)
-        let state = Motion(cell, e, r, start: source.position(birth))
+        let state = Motion(cell, e, r, parent: source.parent.map { Motion.Parent($0, age: birth - source.start) })
         let age = t - birth
         if age >= 0 && age < life { out.append(state.particle(age: age, cell: node.index, birth: birth)) }
         guard !node.children.isEmpty, cell.children.count == node.children.count else { return }
@@ -330,16 +370,16 @@ public enum Particles {
             let id: UInt64
             let start: Double
             let end: Double
-            let position: (Double) -> (Double, Double, Double)?
+            /// The particle emitting (nil for the emitter itself); `start` is its birth.
+            let parent: Motion?
         }
 
-        static var emitterSource: Source { Source(id: 0, start: 0, end: .infinity, position: { _ in nil }) }
+        static var emitterSource: Source { Source(id: 0, start: 0, end: .infinity, parent: nil) }
 
         func sources() -> [Source] {
             switch self {
             case .emitter: [Origin.emitterSource]
-            case let .particle(id, born, dies, motion):
-                [Source(id: id, start: born, end: dies, position: { b in motion.position(age: b - born) })]
+            case let .particle(id, born, dies, motion): [Source(id: id, start: born, end: dies, parent: motion)]
             }
         }
     }
@@ -349,39 +389,116 @@ public enum Particles {
         let p0: (Double, Double, Double)
         let v: (Double, Double, Double)
         let acc: (Double, Double, Double)
-        let scale0, scaleSpeed, spin: Double
+        /// The unit direction it was emitted in (what its own cells' angles are relative to while it stands still).
+        let direction: (Double, Double, Double)
+        /// The scale at birth and its change per second; `scaleFactor` (a nested cell's parent's
+        /// scale, 1 otherwise) multiplies their sum.
+        let scale0, scaleSpeed, scaleFactor, spin: Double
         let color0: Color
         let colorSpeed: Color
+        /// Multiplies the colour channel by channel: a nested cell's parent's colour, white otherwise.
+        let tint: Color
 
-        init(_ c: Cell, _ e: Emitter, _ r: Random, start: (Double, Double, Double)?) {
-            p0 = start ?? e.start(r)
-            let range = c.emissionRange
-            let lon = c.emissionLongitude + (r.unit(1) - 0.5) * range
-            let lat = c.emissionLatitude + (r.unit(2) - 0.5) * range
-            let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
+        /// What a nested cell's particle takes from the particle emitting it, at its birth
+        /// (Apple's `emitterCells` page: the emission point is the particle's position, the
+        /// emission angle is relative to its direction, and its scale and colour are inherited).
+        struct Parent {
+            let position: (Double, Double, Double)
+            let direction: (Double, Double, Double)
+            let scale: Double
+            let color: Color
+
+            init(_ m: Motion, age a: Double) {
+                position = m.position(age: a)
+                let v = (m.v.0 + m.acc.0 * a, m.v.1 + m.acc.1 * a, m.v.2 + m.acc.2 * a)
+                let n = (v.0 * v.0 + v.1 * v.1 + v.2 * v.2).squareRoot()
+                direction = n > 0 && n.isFinite ? (v.0 / n, v.1 / n, v.2 / n) : m.direction
+                scale = m.scale(age: a)
+                color = m.color(age: a)
+            }
+        }
+
+        init(_ c: Cell, _ e: Emitter, _ r: Random, parent: Parent?) {
+            p0 = parent?.position ?? e.start(r)
+            // The axis: longitude in the x–y plane from +x (y down), latitude out of it; a line
+            // emitter measures longitude from up the screen (docs/timing.md, "Emitters"). A nested
+            // cell's angles turn its parent's current direction.
+            var lon = c.emissionLongitude, lat = c.emissionLatitude
+            if let parent {
+                let d = parent.direction
+                lon += atan2(d.1, d.0)
+                lat += asin(max(-1, min(1, d.2)))
+            } else if e.shape == .line {
+                lon -= Double.pi / 2
+            }
             // cos(lat) once: libm's calls are not merged by the compiler.
             let cosLat = cos(lat)
-            v = (speed * cosLat * cos(lon), speed * cosLat * sin(lon), speed * sin(lat))
+            let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
+            if c.emissionRange == 0 {
+                direction = (cosLat * cos(lon), cosLat * sin(lon), sin(lat))
+                v = (speed * cosLat * cos(lon), speed * cosLat * sin(lon), speed * sin(lat))
+            } else {
+                direction = Motion.cone(around: (cosLat * cos(lon), cosLat * sin(lon), sin(lat)), range: c.emissionRange,
+                                        r.unit(1), r.unit(2))
+                v = (speed * direction.0, speed * direction.1, speed * direction.2)
+            }
             acc = c.acceleration
-            scale0 = (c.scale + c.scaleRange * r.signed(4)) * e.scale
+            // A top-level cell's scale is (scale ± scaleRange) × the layer's scale + scaleSpeed·age; a nested
+            // cell's own (scale ± scaleRange) + scaleSpeed·age is multiplied by its parent's scale instead.
+            let own = c.scale + c.scaleRange * r.signed(4)
+            scale0 = parent == nil ? own * e.scale : own
             scaleSpeed = c.scaleSpeed
+            scaleFactor = parent?.scale ?? 1
             spin = (c.spin + c.spinRange * r.signed(5)) * e.spin
             color0 = Color(red: c.color.red + c.colorRange.red * r.signed(6), green: c.color.green + c.colorRange.green * r.signed(7),
                            blue: c.color.blue + c.colorRange.blue * r.signed(8), alpha: c.color.alpha + c.colorRange.alpha * r.signed(9))
             colorSpeed = c.colorSpeed
+            tint = parent?.color ?? .white
+        }
+
+        /// A direction uniformly distributed over the cone of full angle `range` around the unit
+        /// vector `axis` (Apple's `emissionRange`: "a cone around the emission angle. Emitted
+        /// objects are uniformly distributed across this cone"): the cosine of the angle from the
+        /// axis is uniform on [cos(range/2), 1], the turn about it uniform on [0, 2π).
+        static func cone(around axis: (Double, Double, Double), range: Double, _ u1: Double, _ u2: Double)
+            -> (Double, Double, Double) {
+            let half = min(Double.pi, abs(range) / 2)
+            guard half > 0, half.isFinite else { return axis }
+            let cosT = 1 - u1 * (1 - cos(half)), sinT = max(0, 1 - cosT * cosT).squareRoot()
+            let phi = 2 * Double.pi * u2
+            // Two unit vectors perpendicular to the axis and to each other; the first in the x–y plane when it can be.
+            let ref: (Double, Double, Double) = abs(axis.2) < 0.9 ? (0, 0, 1) : (1, 0, 0)
+            var a = (axis.1 * ref.2 - axis.2 * ref.1, axis.2 * ref.0 - axis.0 * ref.2, axis.0 * ref.1 - axis.1 * ref.0)
+            let n = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
+            a = (a.0 / n, a.1 / n, a.2 / n)
+            let b = (axis.1 * a.2 - axis.2 * a.1, axis.2 * a.0 - axis.0 * a.2, axis.0 * a.1 - axis.1 * a.0)
+            let (cp, sp) = (cos(phi), sin(phi))
+            return (cosT * axis.0 + sinT * (cp * a.0 + sp * b.0),
+                    cosT * axis.1 + sinT * (cp * a.1 + sp * b.1),
+                    cosT * axis.2 + sinT * (cp * a.2 + sp * b.2))
         }
 
         func position(age a: Double) -> (Double, Double, Double) {
             (p0.0 + v.0 * a + 0.5 * acc.0 * a * a, p0.1 + v.1 * a + 0.5 * acc.1 * a * a, p0.2 + v.2 * a + 0.5 * acc.2 * a * a)
         }
 
+        /// The scale at age `a` (never below 0).
+        func scale(age a: Double) -> Double { max(0, scale0 + scaleSpeed * a) * scaleFactor }
+
+        /// The colour at age `a`: each channel clamped to 0…1, then tinted.
+        func color(age a: Double) -> Color {
+            func clamp(_ x: Double) -> Double { min(1, max(0, x)) }
+            return Color(red: clamp(color0.red + colorSpeed.red * a) * tint.red,
+                         green: clamp(color0.green + colorSpeed.green * a) * tint.green,
+                         blue: clamp(color0.blue + colorSpeed.blue * a) * tint.blue,
+                         alpha: clamp(color0.alpha + colorSpeed.alpha * a) * tint.alpha)
+        }
+
         func particle(age a: Double, cell: Int, birth: Double) -> Particle {
             let p = position(age: a)
-            func clamp(_ x: Double) -> Double { min(1, max(0, x)) }
-            let c = Color(red: clamp(color0.red + colorSpeed.red * a), green: clamp(color0.green + colorSpeed.green * a),
-                          blue: clamp(color0.blue + colorSpeed.blue * a), alpha: clamp(color0.alpha + colorSpeed.alpha * a))
-            return Particle(x: p.0, y: p.1, z: p.2, scale: max(0, scale0 + scaleSpeed * a), rotation: spin * a,
-                            color: c, cell: cell, birth: birth)
+            let u = (v.0 + acc.0 * a, v.1 + acc.1 * a, v.2 + acc.2 * a)
+            return Particle(x: p.0, y: p.1, z: p.2, scale: scale(age: a), rotation: spin * a,
+                            color: color(age: a), cell: cell, birth: birth, speed: (u.0 * u.0 + u.1 * u.1 + u.2 * u.2).squareRoot())
         }
     }
 

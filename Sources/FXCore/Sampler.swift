@@ -10,9 +10,18 @@ public enum Sampler {
         if let stage = root.stage, stage.root === root {
             let layers = stage.samplingProgram.layers(at: t)
             if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
-            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+            return replicated(layers, stage, at: t)
         }
         return walk(root, at: t)
+    }
+
+    /// The layers with every replicator's copies, or without them and marked over budget
+    /// when the copies would take the frame past the stage's budget.
+    static func replicated(_ layers: [PresentedLayer], _ stage: Stage, at t: Double) -> Snapshot {
+        if let overrun = SceneBudget.overrun(layers, stage.replicators, limit: stage.maxPresentedLayers) {
+            return Snapshot(time: t, layers: layers, overBudget: overrun)
+        }
+        return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
     }
 
     /// `snapshot(of:at:)` by walking the tree (for trees that are not a stage's, and as the reference for
@@ -67,7 +76,7 @@ public enum Sampler {
             initialized = next
         }
         if let stage = root.stage, !stage.replicators.isEmpty {
-            return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+            return replicated(layers, stage, at: t)
         }
         return Snapshot(time: t, layers: layers)
     }
@@ -155,7 +164,7 @@ public enum Sampler {
                     continue
                 }
                 apply(ev, parentTime: local, holdsEnd: ev.pointee.holdsEnd, groupEnded: false, model: model,
-                      layer: layer, overlay: &pass.values, from: start)
+                      cells: layer.emitterCells, overlay: &pass.values, from: start)
             }
             if pass.values.count - start > 1 { sortInOrder(&pass.values, from: start) }
         }
@@ -196,13 +205,16 @@ public enum Sampler {
     private static func particles(of layer: Layer, presented: PresentedLayer) -> ParticleField {
         let cells = presentedCells(layer.emitterCells, presented.animated)
         let animated = layer.evaluators.contains { $0.animates { $0.cell != nil || $0.property.isEmitterSetting } }
-        guard animated else { return Particles.field(presented, cells: cells) }
-        return Particles.field(presented, cells: cells) { tau in
-            let overlay = values(of: layer, atLocal: tau)
+        let eras = layer.emitterEras
+        guard animated || !eras.isEmpty else { return Particles.field(presented, cells: cells) }
+        let history = Particles.History(smooth: animated, changes: eras.map(\.until)) { tau in
+            let (model, modelCells) = layer.emitterModel(atLocal: tau)
+            let overlay = animated ? values(of: layer, atLocal: tau, model: model, cells: modelCells) : []
             let state = PresentedLayer(id: layer.id, name: layer.name, kind: layer.kind, parent: -1, depth: 0, isMask: false,
-                                       localTime: tau, model: layer.values, animated: ArraySlice(overlay), transitions: [])
-            return (state, presentedCells(layer.emitterCells, overlay))
+                                       localTime: tau, model: model, animated: ArraySlice(overlay), transitions: [])
+            return (state, presentedCells(modelCells, overlay))
         }
+        return Particles.field(presented, cells: cells, history: history)
     }
 
     /// `cells` with the animated cell fields among `overlay` applied.
@@ -213,13 +225,14 @@ public enum Sampler {
     }
 
     /// `layer`'s animated values at its local time `local` (transitions aside).
-    private static func values(of layer: Layer, atLocal local: Double) -> [AnimatedValue] {
+    private static func values(of layer: Layer, atLocal local: Double, model: ModelValues, cells: [EmitterCell])
+        -> [AnimatedValue] {
         var overlay: [AnimatedValue] = []
         layer.evaluators.withUnsafeBufferPointer { evaluators in
             guard let first = evaluators.baseAddress else { return }
             for i in 0..<evaluators.count where !first[i].isTransition {
-                apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: layer.values,
-                      layer: layer, overlay: &overlay, from: 0)
+                apply(first + i, parentTime: local, holdsEnd: first[i].holdsEnd, groupEnded: false, model: model,
+                      cells: cells, overlay: &overlay, from: 0)
             }
         }
         return overlay
@@ -230,7 +243,7 @@ public enum Sampler {
     /// whose own active interval ends exactly there holds its end value
     /// (docs/timing.md, "Groups").
     private static func apply(_ evp: UnsafePointer<AnimationEvaluator>, parentTime: Double, holdsEnd: Bool,
-                              groupEnded: Bool, model: ModelValues, layer: Layer, overlay: inout [AnimatedValue],
+                              groupEnded: Bool, model: ModelValues, cells: [EmitterCell], overlay: inout [AnimatedValue],
                               from start: Int) {
         let ev = UnsafeEvaluator(evp)
         let durations = evp.pointee.durations
@@ -257,7 +270,7 @@ public enum Sampler {
                 for i in buffer.indices {
                     // Children's removedOnCompletion is ignored (R24): they hold their fill within the group.
                     apply(buffer.baseAddress! + i, parentTime: childTime, holdsEnd: true, groupEnded: ended,
-                          model: model, layer: layer, overlay: &overlay, from: start)
+                          model: model, cells: cells, overlay: &overlay, from: start)
                 }
             }
             return
@@ -269,7 +282,7 @@ public enum Sampler {
         // An emitter cell's field, or the property: the model value under the animation.
         let modelValue: Value
         if let cell {
-            guard let v = cell.value(in: layer.emitterCells) else { return }
+            guard let v = cell.value(in: cells) else { return }
             modelValue = v
         } else {
             modelValue = model[property]
@@ -311,6 +324,19 @@ public enum Sampler {
         } else {
             overlay.append(AnimatedValue(property: property, value: result, cell: cell))
         }
+        if case .keyframes(let k) = ev.body, let angle = k.rotationAngle(at: linear, ease: ev.ease) {
+            turn(by: angle, model: model, overlay: &overlay, from: start)
+        }
+    }
+
+    /// `rotationMode`: the layer's presented transform, then a turn by `angle` about z
+    /// (docs/timing.md, "Keyframes").
+    private static func turn(by angle: Double, model: ModelValues, overlay: inout [AnimatedValue], from start: Int) {
+        let slot = firstSlot(in: overlay, from: start, .transform, nil)
+        guard case .transform(let under) = slot.map({ overlay[$0].value }) ?? model[.transform] else { return }
+        let turned = AnimatedValue(property: .transform,
+                                   value: .transform(under.concatenating(Transform3D.rotation(angle, 0, 0, 1))))
+        if let slot { overlay[slot] = turned } else { overlay.append(turned) }
     }
 
     /// `apply` for an animation of one number (`AnimationEvaluator.scalar`):

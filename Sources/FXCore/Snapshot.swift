@@ -5,7 +5,15 @@ public struct Snapshot: Sendable {
     public let time: Double
     public let layers: [PresentedLayer]
 
-    public init(time: Double, layers: [PresentedLayer]) { self.time = time; self.layers = layers }
+    /// Set when the frame is over the scene budget (`SceneBudget`): then `layers`
+    /// are the tree without replicated copies, and `Stage.sample(at:)` throws this.
+    public let overBudget: FXError?
+
+    public init(time: Double, layers: [PresentedLayer], overBudget: FXError? = nil) {
+        self.time = time
+        self.layers = layers
+        self.overBudget = overBudget
+    }
 
     /// The first layer with `name`, depth first.
     public func layer(named name: String) -> PresentedLayer? { layers.first { $0.name == name } }

@@ -11,6 +11,22 @@ public final class Stage {
     public let root: Layer
     /// The simulated clock, in seconds from the start of the run.
     public private(set) var now: Double = 0
+
+    /// What the media clock (`CACurrentMediaTime()`) reads when the run starts: 0
+    /// unless set (`fxhost --media-time T0`). The stage layer's time is the media
+    /// time, as a top-level layer's is on a device, so absolute begin times and
+    /// layer times are measured from it: setting it adds it to the stage layer's
+    /// `timeOffset` (docs/timing.md, "The media clock").
+    public var mediaTimeOrigin: Double = 0 {
+        didSet {
+            var t = root.timing
+            t.timeOffset += mediaTimeOrigin - oldValue
+            root.timing = t
+        }
+    }
+
+    /// The media clock now (`CACurrentMediaTime()`, fx.h's `now()`).
+    public var mediaTime: Double { now + mediaTimeOrigin }
     /// Safety valve against callbacks that schedule endlessly at one instant.
     public var maxEventsPerInstant = 100_000
 
@@ -302,9 +318,12 @@ public final class Stage {
     public func snapshot() -> Snapshot { Sampler.snapshot(of: root, at: now) }
 
     /// Advances to `t`, then samples there.
+    /// A frame over the scene budget (`SceneBudget`) throws, naming the budget and the replicator.
     public func sample(at t: Double) throws -> Snapshot {
         try advance(to: t)
-        return snapshot()
+        let s = snapshot()
+        if let overBudget = s.overBudget { throw overBudget }
+        return s
     }
 
     /// The time by which every finite animation in the tree has ended, and
@@ -328,6 +347,13 @@ public final class Stage {
                     infinite = true
                 } else {
                     end = max(end, (ad - beta) / alpha + extra)
+                }
+            }
+            if layer.kind == .emitter {
+                if layer.canEmit {
+                    infinite = true
+                } else if la > 0, case let quiet = layer.emitterQuietTime, quiet > 0 {
+                    end = max(end, (quiet - lb) / la + extra)
                 }
             }
             var childExtra = extra

@@ -86,6 +86,7 @@ extension AnimationFields {
         reader("keyTimes", [.keyframe]) { a in keyframesOf(a)?.keyTimes.map { .numbers($0) } },
         reader("calculationMode", [.keyframe]) { a in keyframesOf(a).map { .string($0.calculationMode.rawValue) } },
         reader("path", [.keyframe]) { a in keyframesOf(a)?.path.map { .path($0.path) } },
+        reader("rotationMode", [.keyframe]) { a in keyframesOf(a)?.rotationMode.map { .string($0.rawValue) } },
         reader("tensionValues", [.keyframe]) { a in keyframesOf(a)?.tensionValues.map { .numbers($0) } },
         reader("continuityValues", [.keyframe]) { a in keyframesOf(a)?.continuityValues.map { .numbers($0) } },
         reader("biasValues", [.keyframe]) { a in keyframesOf(a)?.biasValues.map { .numbers($0) } },

@@ -151,6 +151,10 @@ enum AnimationFields {
             let m = try choice(v, "calculationMode", Keyframes.CalculationMode.self)
             try keyframes(&a, "calculationMode") { k in k.calculationMode = m }
         }),
+        ("rotationMode", { a, v throws(FXAPIError) in
+            let mode = try choice(v, "rotationMode", Keyframes.RotationMode.self)
+            try keyframes(&a, "rotationMode") { k in k.rotationMode = mode }
+        }),
         ("path", { a, v throws(FXAPIError) in
             guard case .path(let p) = v else { throw FXAPIError(.badType, "field 'path' takes a path, not a \(v.type.rawValue)") }
             try keyframes(&a, "path") { k in k.path = KeyframePath(p) }

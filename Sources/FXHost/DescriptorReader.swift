@@ -1,9 +1,11 @@
 import CFX
 import Glibc
 
-/// Reads and checks a plugin's descriptor. Only fields of ABI 1.0 are read,
-/// and only as far as each struct's own size says they exist; anything
-/// malformed is refused with a message naming the field.
+/// Reads and checks a plugin's descriptor. Each struct is read only as far
+/// as its own `struct_size` says it exists (fields a plugin's minor lacks
+/// read as their defaults), and must be at least as large as the plugin's
+/// minor made it (`ABISizeTable`); arrays of structs step by the plugin's
+/// size, not the host's. Anything malformed is refused with a message naming the field.
 enum DescriptorReader {
     static let maxFactories = 256
     static let maxParameters = 64
@@ -11,31 +13,38 @@ enum DescriptorReader {
     static let maxText = 4096
 
     /// `valueBuilds`: the builds the entry registered with `factory_set_build_values` (1.2), by factory name.
-    static func read(_ p: UnsafePointer<fx_plugin>, path: String,
+    static func read(_ p: UnsafePointer<fx_plugin>, path: String, sizes: ABISizeTable = .frozen,
                      valueBuilds: [String: (fx_build_values_fn, UnsafeMutableRawPointer?)] = [:]) throws -> PluginInfo {
         let file = baseName(path)
         func bad(_ what: String) -> HostError {
             HostError.plugin("plugin '\(file)' has a malformed descriptor: \(what)")
         }
-        let d = p.pointee
-        guard d.struct_size >= UInt32(MemoryLayout<fx_plugin>.size) else {
-            throw bad("fx_plugin.struct_size is \(d.struct_size), smaller than ABI 1.0's \(MemoryLayout<fx_plugin>.size) (set it to sizeof(fx_plugin))")
+        // The version fields sit at the same place in every minor.
+        let minor = Int(UnsafeRawPointer(p).loadUnaligned(fromByteOffset: MemoryLayout<fx_plugin>.offset(of: \.abi_minor)!, as: UInt16.self))
+        let minimum = sizes.minimum(forMinor: minor)
+        let version = "ABI 1.\(min(minor, sizes.byMinor.count - 1))"
+        let pluginSize = PluginStruct.declaredSize(p)
+        guard pluginSize >= minimum.plugin, pluginSize <= ABISizeTable.maxStructBytes else {
+            throw bad("fx_plugin.struct_size is \(pluginSize), but \(version)'s fx_plugin is \(minimum.plugin) bytes (set it to sizeof(fx_plugin))")
         }
+        let d = PluginStruct.load(p, declared: pluginSize, over: fx_plugin())
         guard let name = try text(d.name, "name", bad), !name.isEmpty else { throw bad("the plugin has no name") }
-        let version = try text(d.version, "version", bad) ?? "0"
+        let pluginVersion = try text(d.version, "version", bad) ?? "0"
         let description = try text(d.description, "description", bad) ?? ""
         guard d.factory_count > 0 else { throw bad("it declares no factories") }
         guard d.factory_count <= UInt32(maxFactories) else {
             throw bad("it declares \(d.factory_count) factories; the limit is \(maxFactories)")
         }
         guard let factories = d.factories else { throw bad("factory_count is \(d.factory_count) but factories is NULL") }
+        let factoryStride = try stride(of: UnsafeRawPointer(factories), "fx_factory", "factory 0", minimum.factory, version, bad)
 
         var infos: [FactoryInfo] = []
         for i in 0..<Int(d.factory_count) {
-            let f = factories[i]
-            guard f.struct_size >= UInt32(MemoryLayout<fx_factory>.size) else {
-                throw bad("factory \(i): struct_size is \(f.struct_size) (set it to sizeof(fx_factory))")
+            let raw = UnsafeRawPointer(factories) + i * factoryStride
+            guard PluginStruct.declaredSize(raw) == factoryStride else {
+                throw bad("factory \(i): struct_size is \(PluginStruct.declaredSize(raw)), but factory 0's is \(factoryStride) (every element is sizeof(fx_factory))")
             }
+            let f = PluginStruct.load(raw, declared: factoryStride, over: fx_factory())
             guard let fname = try text(f.name, "factory \(i) name", bad), !fname.isEmpty else {
                 throw bad("factory \(i) has no name")
             }
@@ -55,8 +64,15 @@ enum DescriptorReader {
                 throw bad("factory '\(fname)' declares \(f.param_count) parameters but params is NULL")
             }
             var params: [ParameterInfo] = []
+            let paramStride = f.param_count == 0 ? 0
+                : try stride(of: UnsafeRawPointer(f.params!), "fx_param", "factory '\(fname)' parameter 0", minimum.param, version, bad)
             for j in 0..<Int(f.param_count) {
-                let param = try readParameter(f.params![j], factory: fname, index: j, bad)
+                let raw = UnsafeRawPointer(f.params!) + j * paramStride
+                guard PluginStruct.declaredSize(raw) == paramStride else {
+                    throw bad("factory '\(fname)' parameter \(j): struct_size is \(PluginStruct.declaredSize(raw)), but parameter 0's is \(paramStride) (every element is sizeof(fx_param))")
+                }
+                let param = try readParameter(PluginStruct.load(raw, declared: paramStride, over: fx_param()),
+                                              factory: fname, index: j, bad)
                 guard !params.contains(where: { $0.name == param.name }) else {
                     throw bad("factory '\(fname)' has two parameters named '\(param.name)'")
                 }
@@ -68,16 +84,13 @@ enum DescriptorReader {
         if let stray = valueBuilds.keys.sorted().first(where: { n in !infos.contains { $0.name == n } }) {
             throw bad("factory_set_build_values registered '\(stray)', which is not a factory of the descriptor")
         }
-        return PluginInfo(path: path, name: name, version: version, description: description,
+        return PluginInfo(path: path, name: name, version: pluginVersion, description: description,
                           abiMajor: Int(d.abi_major), abiMinor: Int(d.abi_minor), factories: infos)
     }
 
     private static func readParameter(_ q: fx_param, factory: String, index: Int,
                                       _ bad: (String) -> HostError) throws -> ParameterInfo {
         let where_ = "factory '\(factory)' parameter \(index)"
-        guard q.struct_size >= UInt32(MemoryLayout<fx_param>.size) else {
-            throw bad("\(where_): struct_size is \(q.struct_size) (set it to sizeof(fx_param))")
-        }
         guard let name = try text(q.name, "\(where_) name", bad), !name.isEmpty else { throw bad("\(where_) has no name") }
         guard name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }),
               name.first != "-", !reservedOptions.contains(name) else {
@@ -113,10 +126,21 @@ enum DescriptorReader {
         return info
     }
 
+    /// The size of each element of a plugin's array of `type`, read from its
+    /// first element: at least the plugin's minor's size, at most `ABISizeTable.maxStructBytes`.
+    private static func stride(of first: UnsafeRawPointer, _ type: String, _ what: String, _ minimum: Int, _ version: String,
+                               _ bad: (String) -> HostError) throws -> Int {
+        let size = PluginStruct.declaredSize(first)
+        guard size >= minimum, size <= ABISizeTable.maxStructBytes else {
+            throw bad("\(what): struct_size is \(size), but \(version)'s \(type) is \(minimum) bytes (set it to sizeof(\(type)))")
+        }
+        return size
+    }
+
     /// Options of fxhost itself, which a parameter may not shadow.
     static let reservedOptions = ["plugin", "factory", "help", "list", "size", "fps", "time",
                                   "event", "sink", "out", "version", "scale", "background", "format", "sheet",
-                                  "timeout", "no-isolate", "end"]
+                                  "timeout", "render-timeout", "no-isolate", "end"]
 
     /// A plugin string: NULL is nil; invalid UTF-8 or an unterminated monster is refused.
     private static func text(_ p: UnsafePointer<CChar>?, _ what: String, _ bad: (String) -> HostError) throws -> String? {

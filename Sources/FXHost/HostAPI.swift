@@ -58,6 +58,17 @@ enum HostAPI {
         return p
     }
 
+    /// A plugin's fx_layer_timing, read only as far as its `struct_size`: at
+    /// least the plugin's minor's size (`ABISizeTable`); fields past it read as 0.
+    static func layerTiming(_ p: UnsafePointer<fx_layer_timing>, _ s: HostSession) throws(FXAPIError) -> fx_layer_timing {
+        let size = PluginStruct.declaredSize(p)
+        let minimum = ABISizeTable.frozen.minimum(forMinor: s.pluginMinor).layerTiming
+        guard size >= minimum else {
+            throw FXAPIError(.badArgument, "timing.struct_size is \(size), but ABI 1.\(min(s.pluginMinor, ABISizeTable.frozen.byMinor.count - 1))'s fx_layer_timing is \(minimum) bytes; set it to sizeof(fx_layer_timing)")
+        }
+        return PluginStruct.load(p, declared: size, over: fx_layer_timing())
+    }
+
     static func finite(_ values: Double..., what: String) throws(FXAPIError) {
         guard values.allSatisfy(\.isFinite) else { throw FXAPIError(.badValue, "\(what) must be finite numbers") }
     }
@@ -90,7 +101,7 @@ enum HostAPI {
                 try HostAPI.out(out, "size").pointee = fx_size(width: size.width, height: size.height)
             }
         }
-        api.now = { HostSession.current?.stage?.now ?? 0 }
+        api.now = { HostSession.current?.stage?.mediaTime ?? 0 }
 
         // MARK: layers
         api.layer_create = { kind, name, out in
@@ -124,7 +135,7 @@ enum HostAPI {
                 let kp = try HostAPI.keyPath(s, keyPath)
                 let o = try HostAPI.out(out, "value")
                 let v = try HostAPI.core { () throws(FXError) in try l.value(at: kp) }
-                o.pointee = s.value(to: v)
+                o.pointee = try s.value(to: v)
             }
         }
         api.layer_set_frame = { layer, frame in
@@ -177,10 +188,8 @@ enum HostAPI {
         api.layer_set_timing = { layer, timing in
             HostSession.serve("layer_set_timing") { s throws(FXAPIError) in
                 let l = try s.layers.get(layer)
-                guard let t = timing?.pointee else { throw FXAPIError(.badArgument, "timing is NULL") }
-                guard t.struct_size >= UInt32(MemoryLayout<fx_layer_timing>.size) else {
-                    throw FXAPIError(.badArgument, "timing.struct_size is \(t.struct_size); set it to sizeof(fx_layer_timing)")
-                }
+                guard let timing else { throw FXAPIError(.badArgument, "timing is NULL") }
+                let t = try HostAPI.layerTiming(timing, s)
                 try HostAPI.finite(t.begin_time, t.speed, t.time_offset, what: "layer timing")
                 l.timing = LayerTiming(beginTime: t.begin_time, speed: t.speed, timeOffset: t.time_offset)
             }
@@ -189,9 +198,7 @@ enum HostAPI {
             HostSession.serve("layer_get_timing") { s throws(FXAPIError) in
                 let l = try s.layers.get(layer)
                 let o = try HostAPI.out(out, "timing")
-                guard o.pointee.struct_size >= UInt32(MemoryLayout<fx_layer_timing>.size) else {
-                    throw FXAPIError(.badArgument, "out->struct_size is \(o.pointee.struct_size); set it to sizeof(fx_layer_timing)")
-                }
+                _ = try HostAPI.layerTiming(UnsafePointer(o), s)
                 o.pointee.begin_time = l.timing.beginTime
                 o.pointee.speed = l.timing.speed
                 o.pointee.time_offset = l.timing.timeOffset

@@ -30,7 +30,7 @@ extension HostAPI {
                 try HostAPI.core { () throws(FXError) in try kp.check(appliesTo: l.kind) }
                 let o = try HostAPI.out(out, "value")
                 let presented = Sampler.presentation(of: l, at: try s.requireStage().now)
-                o.pointee = s.value(to: presented.value(at: kp))
+                o.pointee = try s.value(to: presented.value(at: kp))
             }
         }
         api.animation_get = { handle, field, out in
@@ -39,7 +39,7 @@ extension HostAPI {
                 let o = try HostAPI.out(out, "value")
                 let a = try s.animations.get(handle)
                 if let v = try AnimationFields.get(a, name) {
-                    o.pointee = s.value(to: v)
+                    o.pointee = try s.value(to: v)
                 } else {
                     o.pointee = fx_value()
                     o.pointee.type = FX_VALUE_NONE

@@ -19,6 +19,9 @@ public final class HostSession {
     }
 
     public internal(set) var pluginName: String
+    /// The minor of fx.h the plugin was built with (its descriptor's `abi_minor`): the
+    /// structs it hands the host are at least that minor's size (`ABISizeTable`).
+    public internal(set) var pluginMinor = Int(FX_ABI_MINOR)
     public let limits: Limits
     /// The stage, once a factory is being built.
     public private(set) var stage: Stage?

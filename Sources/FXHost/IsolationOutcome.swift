@@ -12,6 +12,8 @@ extension Isolation {
             case exited(Int32)
             /// Plugin code ran longer than the limit; the child was killed.
             case timedOut
+            /// The whole run took longer than its limit (`--render-timeout`, in seconds); the child was killed.
+            case runTimedOut(Double)
             /// Plugin code closed or replaced the child's pipes to the parent.
             case closedChannel
             /// Bytes that are not fxhost's reached the parent's pipe; the child was killed.
@@ -48,6 +50,9 @@ extension Isolation {
             case .crashed(let s): return "\(who) crashed (\(Isolation.signalName(s)))\(during)"
             case .exited(let code): return "\(who) ended the process with exit(\(code))\(during)"
             case .timedOut: return "\(who) did not return within the time limit\(during) (--timeout SECONDS to change it)"
+            case .runTimedOut(let limit):
+                let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+                return "the run did not end within the render time limit of \(seconds) s and was stopped\(during); no output file was put in place (--render-timeout SECONDS to change it)"
             case .closedChannel:
                 return "\(who) closed or replaced descriptors it did not open (fxhost's pipes to its supervisor)\(during); a plugin must leave other descriptors alone"
             case .tampered: return "\(who) wrote into fxhost's private pipe to its supervisor\(during); the run was stopped"

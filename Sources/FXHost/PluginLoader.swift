@@ -58,6 +58,7 @@ public enum PluginLoader {
         }
         let info = try DescriptorReader.read(d, path: path, valueBuilds: session.valueBuilds)
         session.pluginName = info.name
+        session.pluginMinor = info.abiMinor
         Isolation.note("plugin", info.name)
         return info
     }

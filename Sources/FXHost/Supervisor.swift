@@ -19,7 +19,8 @@ extension Isolation {
     /// Temporary output files the child reported and did not finish are removed.
     /// SIGINT, SIGTERM or SIGHUP to the parent stops the child, removes its
     /// temporary files and ends the process with status 128 + the signal.
-    public static func supervise(timeout: Double, _ body: () -> Int32) -> Outcome {
+    /// `runTimeout` bounds the whole run (sampling, rendering and encoding included) in seconds.
+    public static func supervise(timeout: Double, runTimeout: Double = .infinity, _ body: () -> Int32) -> Outcome {
         func inProcess() -> Outcome { Outcome(end: .finished(body())) }
         if wake.isEmpty {
             var w: [Int32] = [0, 0]
@@ -28,6 +29,8 @@ extension Isolation {
             fxs_install_supervisor_signals(w[1])
             // A reader of standard output that goes away is an error to handle, not a death.
             signal(SIGPIPE, SIG_IGN)
+            // Helpers the plugin starts are orphaned when the child ends; they come here to be ended and reaped.
+            _ = fxs_adopt_orphans()
         }
         var control: [Int32] = [0, 0], data: [Int32] = [0, 0]
         guard fxs_pipe(&control, O_CLOEXEC) == 0 else { return inProcess() }
@@ -40,6 +43,8 @@ extension Isolation {
         let supervisor = getpid()
         let pid = fork()
         if pid == 0 {
+            // A process group of its own, which every process plugin code starts joins, to be ended with the run.
+            _ = setpgid(0, 0)
             close(control[0]); close(data[0]); close(wake[0]); close(wake[1])
             becomeChild(control: control[1], data: data[1], nonce: nonce, supervisor: supervisor)
             let status = body()
@@ -50,6 +55,8 @@ extension Isolation {
         close(control[1]); close(data[1])
         defer { close(control[0]); close(data[0]) }
         guard pid > 0 else { return inProcess() }
+        // Also here, so that the group exists whichever of the two runs first.
+        _ = setpgid(pid, pid)
         for fd in [control[0], data[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         var watch = Watch(nonce: nonce)
@@ -58,6 +65,7 @@ extension Isolation {
         var lostAt: Double?
         var reaped: Int32?
         var verdict: Outcome.End?
+        let started = monotonic()
 
         /// Reads what is there now; false at end of file.
         func drain(_ fd: Int32, _ take: (ArraySlice<UInt8>) -> Bool) -> Bool {
@@ -91,6 +99,9 @@ extension Isolation {
         while reaped == nil && verdict == nil {
             let now = monotonic()
             var waitMs: Int32 = 1000
+            let runLeft = runTimeout - (now - started)
+            if runLeft <= 0 { verdict = .runTimedOut(runTimeout); break }
+            if runLeft < 1 { waitMs = Int32(runLeft * 1000) + 1 }
             if let since = watch.inPluginSince {
                 let left = timeout - (now - since)
                 if left <= 0 { verdict = .timedOut; break }
@@ -131,6 +142,8 @@ extension Isolation {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             reaped = status
         }
+        // Every process plugin code started (helpers, daemons that forked twice) ends with the run.
+        _ = fxs_end_process_group(pid)
         if verdict == nil {
             // What the child wrote before it ended is in the pipes; a process it forked may hold
             // them open, so read what is there rather than wait for the end of file.

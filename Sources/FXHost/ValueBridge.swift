@@ -83,7 +83,10 @@ extension HostSession {
         return s
     }
 
-    func value(to v: Value) -> fx_value {
+    /// A model value as the plugin receives it. Handing back a path makes a new
+    /// path handle the plugin owns; when the path table is full that fails with
+    /// FX_ERR_LIMIT, reported to the plugin, never a silent handle 0.
+    func value(to v: Value) throws(FXAPIError) -> fx_value {
         var r = fx_value()
         switch v {
         case .number(let n): r.type = FX_VALUE_NUMBER; r.u.number = n
@@ -113,7 +116,7 @@ extension HostSession {
             r.u.colors = UnsafePointer(p)
         case .path(let path):
             r.type = FX_VALUE_PATH
-            r.u.path = (try? paths.insert(path)) ?? 0
+            r.u.path = try paths.insert(path)
         case .image(let image):
             r.type = FX_VALUE_IMAGE
             r.u.image = image.flatMap { img in imageHandles.first { $0.1 === img }?.0 } ?? 0

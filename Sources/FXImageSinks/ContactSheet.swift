@@ -44,6 +44,21 @@ public final class ContactSheet: ImageSink {
         self.init(renderer: renderer, output: output, frames: .count(maxCells), thumbnailWidth: thumbnailWidth)
     }
 
+    /// How many frames a sheet keeps per cell while the run goes on: every frame of a run up to
+    /// that many times the cells, so the picks are exactly even; beyond it, every second, fourth, …
+    static let keptPerCell = 8
+
+    /// The frame indices a sheet of `cells` cells shows from `frameCount` frames: index
+    /// round(i·(N − 1)/(M − 1)) for i = 0 … M − 1, so the gaps differ by at most one frame.
+    public static func evenPicks(frameCount n: Int, cells m: Int) -> [Int] {
+        guard n > m else { return Array(0..<n) }
+        guard m > 1 else { return [0] }
+        return (0..<m).map { Int((Double($0) * Double(n - 1) / Double(m - 1)).rounded()) }
+    }
+
+    /// The indices of the frames the sheet showed (after `finish`).
+    public private(set) var shownIndices: [Int] = []
+
     override func write(_ frame: Frame) throws {
         let index = frameCount - 1
         switch frames {
@@ -60,7 +75,7 @@ public final class ContactSheet: ImageSink {
             guard index % keepEvery == 0 else { return }
             kept.append((index, thumb))
             // Keep memory bounded however long the run: halve the kept frames, double the stride.
-            if kept.count > 2 * maxCells {
+            if kept.count > ContactSheet.keptPerCell * maxCells {
                 kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
                 keepEvery *= 2
             }
@@ -72,13 +87,16 @@ public final class ContactSheet: ImageSink {
         var shown: [(index: Int, frame: Frame)] = []
         switch frames {
         case .count(let maxCells):
-            shown = kept
-            if let last, shown.last?.index != last.index { shown.append(last) }
-            if shown.count > maxCells {
-                let picks = (0..<maxCells).map {
-                    maxCells == 1 ? 0 : Int((Double($0) * Double(shown.count - 1) / Double(maxCells - 1)).rounded())
+            var candidates = kept
+            if let last, candidates.last?.index != last.index { candidates.append(last) }
+            if frameCount > maxCells {
+                // The kept frame nearest to each evenly spread frame index (the earlier on a tie).
+                for target in ContactSheet.evenPicks(frameCount: frameCount, cells: maxCells) {
+                    let best = candidates.min { abs($0.index - target) < abs($1.index - target) }!
+                    if shown.last?.index != best.index { shown.append(best) }
                 }
-                shown = picks.map { shown[$0] }
+            } else {
+                shown = candidates
             }
             if shown.count < frameCount {
                 note("contact sheet: \(shown.count) of \(frameCount) frames, spread evenly (--sheet-frames N or --sheet-grid CxR shows more)")
@@ -97,6 +115,7 @@ public final class ContactSheet: ImageSink {
                 note("contact sheet: \(merged.count) of the \(times.count) times (\(merged.joined(separator: ", "))) fell on a frame already shown, so it shows \(shown.count) (the run's frames end at \(SheetComposer.seconds(end)) s; a higher --fps has closer ones)")
             }
         }
+        shownIndices = shown.map(\.index)
         let sheet = SheetComposer.grid(shown.map { ($0.frame, "t = \(ValueFormat.fixed($0.frame.time)) s   #\($0.index)") },
                                        columns: columns)
         try out.write(PNGEncoder.png(sheet.pixels, width: sheet.width, height: sheet.height))

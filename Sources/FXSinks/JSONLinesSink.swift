@@ -64,17 +64,30 @@ public final class JSONLinesSink: Sink {
         return "{\"$def\":\(n),\"value\":\(json)}"
     }
 
-    /// `{"count":N,"bounds":[x,y,w,h]}` (bounds of the particles' centres, null when none),
-    /// plus `"list":[[cell,x,y,z,scale,rotation,[r,g,b,a]],…]` with `--particles`.
+    /// `{"count":N,"bounds":[x,y,w,h],"cells":[…]}` (bounds of the particles' centres, null when
+    /// none; each cell's statistics), plus `"list":[[cell,x,y,z,scale,rotation,[r,g,b,a]],…]` with `--particles`.
     private func particleJSON(_ field: ParticleField) -> String {
         var s = "{\"count\":\(field.particles.count),\"bounds\":"
         if let b = field.bounds { s += ValueFormat.json(.rect(b)) } else { s += "null" }
+        s += ",\"cells\":[" + field.statistics.map(JSONLinesSink.cellJSON).joined(separator: ",") + "]"
         if listsParticles {
             s += ",\"list\":[" + field.particles.map { p in
-                "[" + ValueFormat.quoted(field.cells[p.cell].name) + "," + [p.x, p.y, p.z, p.scale, p.rotation].map(ValueFormat.json).joined(separator: ",")
+                "[" + ValueFormat.quoted(field.cellName(p.cell)) + "," + [p.x, p.y, p.z, p.scale, p.rotation].map(ValueFormat.json).joined(separator: ",")
                     + "," + ValueFormat.json(.color(p.color)) + "]"
             }.joined(separator: ",") + "]"
         }
+        return s + "}"
+    }
+
+    /// `{"name":…,"count":N,"scale":[mean,min,max],"alpha":[…],"speed":[…],"color":[r,g,b,a]}`
+    /// (the last four only when N > 0; the colour is the mean of each channel).
+    static func cellJSON(_ c: CellStatistics) -> String {
+        var s = "{\"name\":" + ValueFormat.quoted(c.name) + ",\"count\":\(c.count)"
+        for (key, spread) in [("scale", c.scale), ("alpha", c.alpha), ("speed", c.speed)] {
+            guard let spread else { continue }
+            s += ",\"\(key)\":[" + [spread.mean, spread.min, spread.max].map(ValueFormat.json).joined(separator: ",") + "]"
+        }
+        if let color = c.color { s += ",\"color\":" + ValueFormat.json(.color(color)) }
         return s + "}"
     }
 

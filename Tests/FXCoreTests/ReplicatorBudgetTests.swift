@@ -43,14 +43,33 @@ import Testing
         for (i, l) in capped.enumerated() { #expect(l.parent < i) }
     }
 
-    /// Three nested replicators at the 10,000-copy maximum would make 10¹² layers; the snapshot holds
-    /// at most the stage's budget (set low here so that the test is quick; the host keeps the default).
-    @Test func aHostileTreeIsBounded() throws {
+    /// Three nested replicators at the 10,000-copy maximum would ask for 10¹² layers: the frame
+    /// is refused before any copy is made, naming the budget (set low here; the host keeps the default).
+    @Test func aHostileTreeIsRefused() throws {
         let stage = try nested(depth: 3, count: 10_000)
         #expect(stage.maxPresentedLayers == Replication.maxLayers)
         stage.maxPresentedLayers = 20_000
-        let layers = try stage.sample(at: 0).layers
-        #expect(layers.count <= 20_000)
-        #expect(layers.count > 10_000)
+        #expect(throws: FXError.self) { try stage.sample(at: 0) }
+    }
+
+    /// 10⁹ nested instances (three replicators of 1,000 around one dot) against the default budget
+    /// of 1,000,000 layers: the frame would hold 1 (root) + 1 (r0) + 1,000 (r1) + 10⁶ (r2) + 10⁹
+    /// (dots) = 1,001,001,002 layers; the count passes the budget at r2's copies, which r1 makes.
+    /// Refused with one line, in well under a second.
+    @Test func aBillionNestedInstancesAreRefusedAtOnce() throws {
+        let stage = try nested(depth: 3, count: 1_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var message = ""
+        do {
+            _ = try stage.sample(at: 0)
+        } catch let e as FXError {
+            message = e.message
+            #expect(e.kind == .limit)
+        }
+        #expect(clock.now - start < .seconds(1))
+        #expect(message.hasPrefix("scene budget: the copies of replicator 'stage/r0/r1' would make 1,001,001,002 layers in one frame"), "\(message)")
+        #expect(message.contains("the budget is 1,000,000 layers a frame"))
+        #expect(!message.contains("\n"))
     }
 }

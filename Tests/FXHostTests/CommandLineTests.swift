@@ -166,6 +166,14 @@ import Testing
         #expect(list.stdout.contains("probe 0.1 — a test plugin"))
         #expect(list.stdout.contains("factory motion: flies a layer in"))
         #expect(list.stdout.contains("--delay"))
+        // --plugin picks the one plugin to list, wherever FX_PLUGIN_PATH points.
+        try FileManager.default.createDirectory(atPath: dir + "/alone", withIntermediateDirectories: true)
+        let other = try Harness.compilePlugin(Harness.fixture("golden.c"), into: dir + "/alone")
+        let one = try Harness.fxhost(["--plugin", other, "--list"], environment: ["FX_PLUGIN_PATH": dir])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.hasPrefix("golden 1.0.0") && !one.stdout.contains("probe 0.1"), "\(one.stdout)")
+        let missing = try Harness.fxhost(["--plugin", dir + "/nothing-here.so", "--list"])
+        #expect(missing.status != 0 && missing.stderr.hasPrefix("fxhost: error: ") && missing.stdout.isEmpty)
         let help = try Harness.fxhost(["--plugin", probe, "--factory", "args", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("  --number  a number from 0 to 10, default '0.5'\n            a number\n"))
@@ -195,6 +203,36 @@ import Testing
         #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
         for f in fragments { #expect(r.stderr.contains(f), "'\(f)' in \(r.stderr)") }
         #expect(r.stdout.isEmpty)
+    }
+
+    /// `--key-paths [KIND]`: each key path with its type, default and whether Core Animation
+    /// animates it. The defaults checked are Core Animation's documented ones (opacity 1,
+    /// anchorPoint (0.5, 0.5), fontSize 36, lineCap butt, emitterShape point, a cell's scale 1);
+    /// lineCap and emitterShape have no "Animatable" on their pages. docs/KEYPATHS.md is the output.
+    @Test func keyPathsAreListed() throws {
+        let all = try Harness.fxhost(["--key-paths"])
+        #expect(all.status == 0 && all.stderr.isEmpty)
+        let rows = all.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        func row(_ kp: String) -> [String]? { rows.first { $0.first == kp } }
+        #expect(row("opacity")?.prefix(4) == ["opacity", "number", "1.000", "yes"])
+        #expect(row("anchorPoint")?.prefix(5) == ["anchorPoint", "point", "(0.500,", "0.500)", "yes"])
+        #expect(row("fontSize")?.prefix(4) == ["fontSize", "number", "36.000", "yes"])
+        #expect(row("lineCap")?.prefix(4) == ["lineCap", "string", "\"butt\"", "no"])
+        #expect(row("emitterShape")?.prefix(4) == ["emitterShape", "string", "\"point\"", "no"])
+        #expect(row("emitterCells.NAME.scale")?.prefix(4) == ["emitterCells.NAME.scale", "number", "1.000", "yes"])
+        #expect(row("transform.rotation.z")?.prefix(3) == ["transform.rotation.z", "number", "0.000"])
+        let emitter = try Harness.fxhost(["--key-paths", "emitter"]).stdout
+        #expect(emitter.contains("emitterCells.NAME.birthRate") && emitter.contains("\nopacity ") && !emitter.contains("fontSize"))
+        let text = try Harness.fxhost(["--key-paths", "text"]).stdout
+        #expect(text.contains("\nfontSize ") && !text.contains("emitterShape"))
+        let doc = try String(contentsOfFile: Harness.root + "/docs/KEYPATHS.md", encoding: .utf8)
+        #expect(doc.contains("```\n" + all.stdout + "```"), "docs/KEYPATHS.md is not the output of fxhost --key-paths")
+        try expectError(["--key-paths", "button"], status: 2, ["'button' is not a layer kind", "emitter"])
+    }
+
+    @Test func badMediaTime() throws {
+        try expectError(["--plugin", probe, "--media-time", "-1"], status: 2, ["--media-time: '-1' is not a time in seconds"])
+        try expectError(["--plugin", probe, "--media-time", "soon"], status: 2, ["--media-time: 'soon'"])
     }
 
     @Test func missingFile() throws {

@@ -134,6 +134,54 @@ import Testing
         #expect(abs(q.x - 100 * 0.5 / 0.9) < 1e-9 && abs(q.y) < 1e-9)
     }
 
+    /// `rotationMode` through `animation_set`, as `CAKeyframeAnimation.rotationMode` is set: the layer
+    /// turns to the path's tangent, a turn by θ being CATransform3DMakeRotation(θ, 0, 0, 1):
+    /// m11 = cos θ, m12 = sin θ, m21 = −sin θ, m22 = cos θ. A line from (0, 0) to (100, 100) has
+    /// θ = π/4 everywhere ("autoReverse": π/4 + π); the cubic (0,0) (0,100) (100,100) (100,0) has
+    /// B′(0) = 3·(c1 − p0) = (0, 300), θ = π/2, and by symmetry B′(½) = (150, 0), θ = 0, at its middle.
+    @Test(arguments: [("auto", false, 0.5, Double.pi / 4), ("autoReverse", false, 0.5, Double.pi / 4 + Double.pi),
+                      ("auto", true, 0, Double.pi / 2), ("auto", true, 0.5, 0)])
+    func rotationModeTurnsToTheTangent(mode: String, curve: Bool, t: Double, angle: Double) throws {
+        try inPlugin {
+            let l = layer("l")
+            var a: fx_animation = 0, p: fx_path = 0
+            _ = api.animation_create(FX_ANIMATION_KEYFRAME, "position", &a)
+            _ = api.path_create(&p); _ = api.path_move_to(p, 0, 0)
+            if curve { _ = api.path_cubic_to(p, 0, 100, 100, 100, 100, 0) } else { _ = api.path_line_to(p, 100, 100) }
+            var pv = fx_path_value(p), d = fx_number(1)
+            _ = api.animation_set(a, "path", &pv)
+            _ = api.animation_set(a, "duration", &d)
+            mode.withCString { text in
+                var m = fx_string_value(text)
+                #expect(api.animation_set(a, "rotationMode", &m) == FX_OK)
+            }
+            var back = fx_value()
+            #expect(api.animation_get(a, "rotationMode", &back) == FX_OK && String(cString: back.u.string) == mode)
+            "sideways".withCString { text in
+                var bad = fx_string_value(text)
+                #expect(api.animation_set(a, "rotationMode", &bad) != FX_OK)
+            }
+            #expect(api.layer_add_animation(l, a, nil) == FX_OK)
+        }
+        guard case .transform(let m) = try presented("l", "transform", at: t) else { Issue.record("not a transform"); return }
+        #expect(abs(m.m11 - cos(angle)) < 1e-9 && abs(m.m12 - sin(angle)) < 1e-9, "\(m)")
+        #expect(abs(m.m21 + sin(angle)) < 1e-9 && abs(m.m22 - cos(angle)) < 1e-9)
+        // Without rotationMode the layer does not turn.
+        if mode == "auto" && !curve {
+            let plain = stage.makeLayer(.layer, name: "plain")
+            try stage.root.addSublayer(plain)
+            try plain.add(Animation.keyframe(try KeyPath(parsing: "position"), Keyframes(path: Path(elements: [.move(Point(0, 0)), .line(Point(100, 100))]))), forKey: nil)
+            #expect(try stage.sample(at: t + 0.1).layer(named: "plain")!.value(at: try KeyPath(parsing: "transform")) == .transform(.identity))
+        }
+    }
+
+    /// now() is the media clock: the stage's time plus the origin (--media-time).
+    @Test func nowReadsTheMediaClock() throws {
+        stage.mediaTimeOrigin = 250
+        try stage.advance(to: 0.5)
+        try inPlugin { #expect(api.now() == 250.5) }
+    }
+
     @Test func customCurvesPerSegment() throws {
         try inPlugin {
             let l = layer("l")

@@ -50,4 +50,19 @@ import Testing
         let x = Int((80 + 48 * sin(Double.pi / 8)).rounded()), y = Int((80 - 48 * cos(Double.pi / 8)).rounded())
         #expect(frame[(y * 160 + x) * 4] == 0)
     }
+
+    /// The scene budget through the real fxhost: two nested replicators of 10,000 copies around
+    /// one dot ask for 1 (root) + 1 (outer) + 10⁴ (inner) + 10⁸ (dots) = 100,010,002 layers; the
+    /// run stops at once with one line naming the budget and the replicator, and writes nothing.
+    @Test func nestedReplicatorsOverTheBudgetAreOneLine() throws {
+        let nested = try Harness.compilePlugin(Harness.fixture("nested.c"), into: dir)
+        let start = Date()
+        let r = try Harness.fxhost(["--plugin", nested, "--sink", "jsonl", "--time", "0"])
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("scene budget: the copies of replicator 'stage/outer/inner' would make 100,010,002 layers in one frame"), "\(r.stderr)")
+        #expect(r.stderr.contains("the budget is 1,000,000 layers a frame"))
+    }
 }

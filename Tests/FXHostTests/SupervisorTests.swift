@@ -60,6 +60,37 @@ import Testing
         #expect(took < 10, "took \(took) s")
     }
 
+    /// `--render-timeout` bounds the whole run, rendering included, where `--timeout` bounds each
+    /// call into the plugin: a minute of 1080p video (1,801 frames, far more than a second's work)
+    /// with a one-second limit stops after about a second, with one line and no output file.
+    @Test func aRenderPastItsTimeLimitStopsWithOneLine() throws {
+        let out = dir + "/long.y4m"
+        var r: ProcessResult!
+        let took = try Rogue.seconds {
+            r = try Harness.fxhost(["--plugin", "spinner", "--size", "1920x1080", "--end", "60", "--out", out,
+                                    "--render-timeout", "1"], environment: ["FX_PLUGIN_PATH": Harness.binFolder])
+        }
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr == "fxhost: error: the run did not end within the render time limit of 1 s and was stopped outside plugin code; no output file was put in place (--render-timeout SECONDS to change it)\n", "\(r.stderr)")
+        #expect(took < 8, "took \(took) s")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(Rogue.temporaries(in: dir).isEmpty)
+    }
+
+    /// Every process plugin code starts ends with the run, killed and reaped: a helper it
+    /// forked and an orphan a double fork left behind (its parent exited at once) are gone
+    /// from the process table by the time fxhost has exited (kill(pid, 0) finds no process).
+    @Test func theProcessesAPluginStartsEndWithTheRun() throws {
+        let r = try run(20)
+        #expect(r.status == 0, "\(r.stderr)")
+        let words = r.stderr.split(separator: "\n").first { $0.contains("helpers ") }?.split(separator: " ") ?? []
+        let pids = words.suffix(2).compactMap { pid_t($0) }
+        #expect(pids.count == 2, "\(r.stderr)")
+        for pid in pids {
+            #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) outlived the run")
+        }
+    }
+
     @Test func longjmpOutOfANestedCallbackIsNamed() throws {
         let r = try run(11, ["--timeout", "30"])
         #expect(r.status == 1, "\(r.stderr)")

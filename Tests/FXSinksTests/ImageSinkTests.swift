@@ -151,6 +151,20 @@ import FXSinks
         #expect(probe.codec == "png" && probe.width == 4 * 64 + 5 * 8 && probe.height == 2 * (48 + 20) + 3 * 8)
     }
 
+    /// 61 frames (0 … 60) on 12 cells: frame round(i·60/11) for i = 0 … 11, worked out by hand, so
+    /// every gap is 5 or 6 frames; 10 frames on 12 cells: all of them.
+    @Test func aContactSheetPicksEvenlySpreadFrames() throws {
+        let expected = [0, 5, 11, 16, 22, 27, 33, 38, 44, 49, 55, 60]
+        #expect(ContactSheet.evenPicks(frameCount: 61, cells: 12) == expected)
+        #expect(ContactSheet.evenPicks(frameCount: 10, cells: 12) == Array(0..<10))
+        let sheet = ContactSheet(renderer: Renderer(stageSize: Size(16, 12)), output: try OutputFile(path: dir + "/even.png"),
+                                 maxCells: 12, thumbnailWidth: 16)
+        let blank = [UInt8](repeating: 0, count: 16 * 12 * 4)
+        for i in 0...60 { try sheet.consume(frame: Frame(width: 16, height: 12, pixels: blank, time: Double(i) / 10)) }
+        try sheet.finish()
+        #expect(sheet.shownIndices == expected)
+    }
+
     @Test func terminalPreviewDrawsHalfBlocksOrASCII() throws {
         let colour = dir + "/preview.txt"
         let sink = TerminalPreview(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: colour),

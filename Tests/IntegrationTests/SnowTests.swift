@@ -22,7 +22,8 @@ import Testing
             #expect(field["count"] as? Int == Int(((t + 4) * 50).rounded(.down)) + 1, "t = \(t)")
             let list = try #require(field["list"] as? [[Any]])
             let positions = list.map { [$0[1] as! Double, $0[2] as! Double] }
-            // Born along the line (−40…440) at y = −8, moving down (longitude π/2 ± π/8, gravity 25).
+            // Born along the line (−40…440) at y = −8, moving down (a line emitter's longitude π,
+            // within π/8 of straight down; gravity 25).
             #expect(positions.allSatisfy { $0[1] >= -8 - 1e-9 })
             if !previous.isEmpty {
                 // The same flakes, in the same order, each lower than a quarter-second before.

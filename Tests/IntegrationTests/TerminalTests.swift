@@ -33,5 +33,8 @@ import Testing
         #expect(out.contains("100%"), "\(out.suffix(200))")
         let plain = try Plugins.run(["--plugin", "spinner", "--end", "2", "--fps", "30", "--out", dir + "/q.gif"])
         #expect(plain.status == 0 && plain.stderr.isEmpty)
+        // A preview on the terminal (paced: 1.5 s of wall time) keeps its own status line; no bar draws over it.
+        let preview = try onTerminal(["--plugin", "spinner", "--sink", "preview", "--fps", "10", "--end", "1.5"])
+        #expect(preview.contains("t = 1.500 s") && !preview.contains("%  t = "), "\(preview.suffix(300).debugDescription)")
     }
 }

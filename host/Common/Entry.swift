@@ -5,9 +5,16 @@ import Glibc
 
 // The fxhost command line: argument parsing and wiring; the work is in FXHost, FXCore and the sinks.
 
-/// Every plugin found, each described from its own child process.
+/// Every plugin found, each described from its own child process; with
+/// `--plugin NAME`, that plugin alone.
 func listPlugins(_ o: Options) -> Int32 {
-    let files = PluginLocator().all()
+    var files = PluginLocator().all()
+    if let name = o.plugin {
+        var found = ""
+        let status = reporting { found = try PluginLocator().resolve(name) }
+        guard status == 0 else { return status }
+        files = [found]
+    }
     if files.isEmpty {
         stderrLine("fxhost: no plugins found (set FX_PLUGIN_PATH, or build them with swift build)")
         return 1
@@ -26,6 +33,25 @@ func listPlugins(_ o: Options) -> Int32 {
     }
     warnAboutSameNames(PluginLocator(), declared: declared)
     return failed ? 1 : 0
+}
+
+/// Every key path of `kind` (or of every kind): one line each with its type, its default, whether
+/// Core Animation animates it, and the class that has it (docs/KEYPATHS.md is this output).
+func keyPathTable(_ kind: LayerKind?) -> String {
+    let entries = KeyPathCatalog.entries(for: kind)
+    let rows = [["KEY PATH", "TYPE", "DEFAULT", "ANIMATABLE", "CLASS"]] + entries.map { e in
+        [e.keyPath, e.type.rawValue, ValueFormat.text(e.defaultValue), e.animatable ? "yes" : "no",
+         e.kind == .layer ? "CALayer (every kind)" : "CA" + e.kind.className]
+    }
+    var widths = [Int](repeating: 0, count: 5)
+    for r in rows { for c in 0..<5 { widths[c] = max(widths[c], r[c].count) } }
+    var text = ""
+    for r in rows {
+        var line = ""
+        for c in 0..<4 { line += r[c] + String(repeating: " ", count: widths[c] - r[c].count + 2) }
+        text += line + r[4] + "\n"
+    }
+    return text
 }
 
 /// Where fx.h is, as a canonical path: installed in `../include/fxhost`
@@ -82,7 +108,7 @@ func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) th
     OutputFile.mayPublish = { Isolation.supervisorAlive }
     // The child's descriptor 1 is standard error: look at the real standard output now.
     OutputFile.standardOutputTerminal = .of(1)
-    let outcome = Isolation.supervise(timeout: o.timeout) { reporting { try body { Isolation.note("result", $0) } } }
+    let outcome = Isolation.supervise(timeout: o.timeout, runTimeout: o.renderTimeout) { reporting { try body { Isolation.note("result", $0) } } }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)
     case .outputClosed:
@@ -164,6 +190,7 @@ public func fxhostMain(pixels: Pixels?) -> Never {
         }
         print("-I\(folder)")
     case .list: exit(listPlugins(options))
+    case .keyPaths: print(keyPathTable(options.keyPathKind), terminator: "")
     case .check:
         guard let pixels else { handOverToPixels() }
         exit(pixels.check(options))

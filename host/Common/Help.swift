@@ -13,6 +13,10 @@ enum Help {
       fxhost --plugin NAME [--factory F] [PARAMETERS] [OPTIONS]
       fxhost --plugin NAME --help        the factory's parameters
       fxhost --list                      every plugin found, with factories and parameters
+      fxhost --plugin NAME --list        that plugin alone
+      fxhost --key-paths [KIND]          every key path (of one layer kind: layer, gradient, shape,
+                                         text, replicator, emitter) with its type, default and
+                                         whether Core Animation animates it
       fxhost check [--strict] [PLUGIN…]  build every factory of each plugin (all found, if none named)
                                          in its own process; PASS, WARN (a host call failed and the
                                          plugin handled it; FAIL with --strict) or FAIL a line
@@ -35,8 +39,11 @@ enum Help {
                          timer is done; at least 5 s if something repeats forever; at most 60 s)
       --duration T       the same as --end, unless the factory has its own duration parameter
       --time T           one sample at T seconds
+      --media-time T0    what now() (CACurrentMediaTime()) reads at the start, and so what absolute
+                         begin times and layer times count from (default 0; a device's is large)
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
       --timeout S        seconds one call into the plugin may take (default 10)
+      --render-timeout S  seconds the whole run may take, rendering included (default 3600)
       --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin
                          code runs in a child process, so a crash or hang is reported, not fatal
       --out FILE         write to FILE (- for standard output); the extension picks the format:
@@ -57,7 +64,8 @@ enum Help {
                          job-array task; --out NAME.fxpart keeps them for fxhost join
       --manifest         also write OUT.manifest.json: the render (plugin and its hash, arguments,
                          size, fps) and the frames the output holds; join and batch read it
-      --particles        JSON lines list every particle of an emitter (default: its count and bounds)
+      --particles        JSON lines list every particle of an emitter (default: its count, bounds
+                         and each cell's statistics)
       --sheet FILE.png   also write a contact sheet: frames in a grid, each labelled with its time
       --scale S          pixels per point for images (default 1; 2 for 2× output)
       --background C     colour behind the stage for images (default transparent; black for GIF and Y4M)

@@ -1,9 +1,10 @@
+import FXCore
 import FXHost
 
 /// The command line, split into fxhost's own options and the factory's
 /// parameters (kept as raw words until the plugin says what they are).
 public struct Options {
-    public enum Mode { case run, help, version, list, pluginHelp, check, cflags, join, batch }
+    public enum Mode { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths }
     public var mode = Mode.run
     public var plugin: String?
     public var factory: String?
@@ -11,6 +12,10 @@ public struct Options {
     public var fps = 30.0
     public var end: Double?
     public var time: Double?
+    /// `--media-time T0`: what now() (CACurrentMediaTime()) reads at the start of the run.
+    public var mediaTime = 0.0
+    /// `--key-paths [KIND]`: the layer kind whose key paths to list (nil: every kind).
+    public var keyPathKind: LayerKind?
     public var events: [(time: Double, name: String)] = []
     public var sink: String?
     public var out: String?
@@ -21,6 +26,8 @@ public struct Options {
     public var isolate = true
     /// Seconds one call into plugin code may take.
     public var timeout = 10.0
+    /// Seconds the whole run may take (`--render-timeout`): a plugin's few calls can ask for hours of rendering.
+    public var renderTimeout = 3600.0
     /// `fxhost check` arguments.
     public var checkTargets: [String] = []
     /// `fxhost check --strict`: a failed host call fails the factory even when the plugin handled it.
@@ -107,6 +114,16 @@ public struct Options {
             case "--version": o.mode = .version
             case "--cflags": o.mode = .cflags
             case "--list": o.mode = .list
+            case "--key-paths":
+                o.mode = .keyPaths
+                let next = inline ?? (i + 1 < args.count && !args[i + 1].hasPrefix("-") ? args[i + 1] : nil)
+                if let next {
+                    guard let kind = LayerKind.allCases.first(where: { $0.rawValue == next || $0.className == next || "CA" + $0.className == next }) else {
+                        throw HostError.usage("--key-paths: '\(next)' is not a layer kind (kinds: \(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    o.keyPathKind = kind
+                    if inline == nil { i += 1 }
+                }
             case "--plugin":
                 o.plugin = try v()
                 if o.mode == .help { o.mode = .pluginHelp }
@@ -148,6 +165,12 @@ public struct Options {
                     throw HostError.usage("--timeout: '\(text)' is not a number of seconds above 0")
                 }
                 o.timeout = t
+            case "--render-timeout":
+                let text = try v()
+                guard let t = Double(text), t.isFinite, t > 0, t <= 7 * 86400 else {
+                    throw HostError.usage("--render-timeout: '\(text)' is not a number of seconds above 0 (at most a week)")
+                }
+                o.renderTimeout = t
             case "--size":
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -166,6 +189,12 @@ public struct Options {
                 o.end = try seconds(try v(), "--end")
             case "--time":
                 o.time = try seconds(try v(), "--time")
+            case "--media-time":
+                let text = try v()
+                guard let t = Double(text), t.isFinite, t >= 0, t <= 1e9 else {
+                    throw HostError.usage("--media-time: '\(text)' is not a time in seconds from 0 to 1000000000 (what now() reads at the start; default 0)")
+                }
+                o.mediaTime = t
             case "--event":
                 let text = try v()
                 guard let colon = text.firstIndex(of: ":"), let t = Double(text[..<colon]), t.isFinite, t >= 0,

@@ -90,6 +90,7 @@ func run(_ options: Options, pixels: Pixels?) throws {
     let evenFrames = sinks.contains { $0.wantsEvenFrames }
 
     let stage = Stage(size: Size(o.width, o.height))
+    stage.mediaTimeOrigin = o.mediaTime
     try session.build(factory, arguments: arguments, on: stage)
 
     let handled = stage.eventNames
@@ -101,10 +102,12 @@ func run(_ options: Options, pixels: Pixels?) throws {
         try stage.schedule(event: e.name, at: e.time)
     }
 
-    let progress = Progress(enabled: sinks.contains { $0.rendersFrames })
     // An animated image plays over and over: a last frame, at the natural end, that shows what the
     // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
     let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+    // A preview drawing on the terminal shows the time itself; a bar on that terminal would draw over it.
+    let previewOnTerminal = kind == .preview && (o.out == nil || o.out == "-")
+    let progress = Progress(enabled: sinks.contains { $0.rendersFrames } && !previewOnTerminal)
     let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
     var firstSample: Snapshot?
     /// Whether the last sample showed what the first did (kept in a shard's manifest, for the join).
@@ -199,6 +202,15 @@ func sampleOnePeriod(_ stage: Stage, fps: Double, emit: (Snapshot) throws -> Voi
             continue
         }
         switch stage.loopPeriod(limit: DefaultEnd.cap) {
+        case .none where stage.emitsForever:
+            // Particles never repeat: the run is the natural end's length (at least 5 s), end-exclusive.
+            for s in held { try emit(s) }
+            let last = naturalEnd(stage)
+            var k = frame
+            while Double(k) / fps < last - 1e-9 {
+                try emit(k == frame ? snapshot : try stage.sample(at: Double(k) / fps))
+                k += 1
+            }
         case .none:
             // The effect ends at `end`; the frame there would show what the first one does.
             let kept = held.filter { $0.time < end - 1e-9 }

@@ -46,10 +46,28 @@ enum SampleDifferences {
             let gv = gProps.first { $0.key == key }?.value, av = aProps.first { $0.key == key }?.value
             if let line = change(gv, av) { out.append("\(at)  \(path)  \(key)  \(line)") }
         }
-        for key in ["animated", "particles", "transitions"] {
+        for key in ["animated", "transitions"] {
             if let line = change(g[key], a[key]) { out.append("\(at)  \(path)  \(key)  \(line)") }
         }
+        out += particles(golden: g["particles"], actual: a["particles"]).map { "\(at)  \(path)  particles\($0)" }
         return out
+    }
+
+    /// An emitter's particles: the count, then each cell's statistics that changed
+    /// (`  cell 'snow' scale  [mean, min, max] → …`), or the whole when nothing more precise differs.
+    private static func particles(golden g: JSON?, actual a: JSON?) -> [String] {
+        guard change(g, a) != nil else { return [] }
+        var out: [String] = []
+        if let line = change(g?["count"], a?["count"]) { out.append("  count  \(line)") }
+        let gCells = g?["cells"]?.elements ?? [], aCells = a?["cells"]?.elements ?? []
+        for i in 0..<max(gCells.count, aCells.count) {
+            let gc = i < gCells.count ? gCells[i] : nil, ac = i < aCells.count ? aCells[i] : nil
+            let name = (gc ?? ac)?["name"]?.string ?? "cell\(i)"
+            for key in ["count", "scale", "alpha", "speed", "color"] {
+                if let line = change(gc?[key], ac?[key]) { out.append(" cell \(ValueFormat.quoted(name)) \(key)  \(line)") }
+            }
+        }
+        return out.isEmpty ? ["  " + (change(g, a) ?? "")] : out
     }
 
     /// "0.6 → 0.8 (by 0.2)", or nil when equal. A missing property is at its kind's default.

@@ -55,6 +55,33 @@
  * new fields at the end of structs, and every struct starts with its own
  * size. A plugin built against 1.0 loads in a 1.7 host; a 1.7 plugin loaded
  * by a 1.0 host can tell what the host lacks with FX_API_HAS(api, member).
+ *
+ * Struct sizes and limits the host checks:
+ *   - The host knows each minor's size of fx_plugin, fx_factory, fx_param
+ *     and fx_layer_timing (frozen when the minor shipped) and accepts a
+ *     struct whose struct_size is at least the size in the minor the plugin
+ *     names in abi_minor (a minor newer than the host's: the newest size it
+ *     knows), and at most 4096 bytes. Set struct_size to sizeof the struct.
+ *   - It reads a struct only as far as struct_size: a field the plugin's
+ *     minor lacks reads as 0, which is the default every appended field
+ *     must have. Fields it does not know are ignored.
+ *   - Arrays (factories, params) step by their first element's struct_size;
+ *     every element must declare the same size.
+ *   - A descriptor has at most 256 factories of at most 64 parameters, a
+ *     choice parameter at most 256 choices, and its strings at most 4096
+ *     bytes each. Other limits (handles, string and array sizes, data copied
+ *     from the plugin) answer FX_ERR_LIMIT; docs/ABI.md lists them.
+ *
+ * Changes by minor (docs/ABI.md has the detail):
+ *   1.0  the first: fx_api up to path_release; fx_plugin 48 bytes,
+ *        fx_factory 48, fx_param 80, fx_layer_timing 32 (LP64).
+ *   1.1  fx_api grew after path_release (timing curves, read-back of
+ *        presented values and animation fields, probes, replicator and
+ *        emitter layers and cells); FX_VALUE_NONE, infinite repeats;
+ *        no descriptor struct changed size.
+ *   1.2  fx_api grew after the 1.1 members: factory_set_build_values (a
+ *        build that takes its arguments as an fx_value array); no
+ *        descriptor struct changed size.
  */
 #ifndef FX_H
 #define FX_H

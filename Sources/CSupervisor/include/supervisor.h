@@ -48,6 +48,16 @@ int fxs_host_call_begin(void);
 void fxs_host_call_set(int serving);
 int fxs_host_call_serving(void);
 
+/* In the supervisor: become the reaper of orphaned descendants (PR_SET_CHILD_SUBREAPER),
+ * so that a helper whose parent, the child, has ended becomes the supervisor's to reap.
+ * Returns 0, or the errno that refused it. */
+int fxs_adopt_orphans(void);
+
+/* In the supervisor, after the child is reaped: SIGKILL to every process left in the
+ * child's process group `group`, and those that became the supervisor's children reaped,
+ * until the group is empty. Returns 0 when it is, -1 if some member outlived 2 s of trying. */
+int fxs_end_process_group(pid_t group);
+
 /* pipe2, which Glibc's Swift module does not show. */
 int fxs_pipe(int fds[2], int flags);
 

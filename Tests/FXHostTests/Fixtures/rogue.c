@@ -13,7 +13,7 @@
  *  13 kill(getppid(), SIGKILL)                  14 kill(getppid(), SIGSTOP)
  *  15 chdir("/") in build                       16 a build that sleeps 20 s
  *  17 host calls from a signal handler          18 kill(0, SIGKILL) (the process group)
- *  19 a build that sleeps 2 s
+ *  19 a build that sleeps 2 s                  20 fork a helper and, by a double fork, an orphan; log their pids
  * The sleeping builds log "sleeping" first, for a test to know the build has begun.
  */
 #include <errno.h>
@@ -127,6 +127,27 @@ static fx_status build(const fx_api *api, fx_layer stage) {
     case 15: if (chdir("/") != 0) return FX_ERR_FAILED; break;
     case 16: api->log(FX_LOG_INFO, "sleeping"); sleep_seconds(20); break;
     case 19: api->log(FX_LOG_INFO, "sleeping"); sleep_seconds(2); break;
+    case 20: {
+        int p[2];
+        pid_t helper, middle, orphan = 0;
+        if (pipe(p) != 0) return FX_ERR_FAILED;
+        helper = fork();
+        if (helper == 0) { sleep_seconds(15); _exit(0); }
+        middle = fork();
+        if (middle == 0) {
+            pid_t g = fork();
+            if (g == 0) { sleep_seconds(15); _exit(0); }
+            if (write(p[1], &g, sizeof g) != (ssize_t)sizeof g) _exit(1);
+            _exit(0);
+        }
+        if (read(p[0], &orphan, sizeof orphan) != (ssize_t)sizeof orphan) return FX_ERR_FAILED;
+        waitpid(middle, NULL, 0);
+        close(p[0]);
+        close(p[1]);
+        snprintf(line, sizeof line, "helpers %d %d", (int)helper, (int)orphan);
+        api->log(FX_LOG_INFO, line);
+        break;
+    }
     case 17: {
         struct sigaction sa;
         struct itimerval every = { { 0, 200 }, { 0, 200 } }, off = { { 0, 0 }, { 0, 0 } };

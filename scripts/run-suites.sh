@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runs the built test bundle as several processes at once, one per group of
+# suites, and prints each group's time and a closing "N passed, N failed" line.
+#   scripts/run-suites.sh BIN_FOLDER
+# The groups are independent (each test makes its own temporary folders), and
+# separate processes overlap what one process cannot: most tests wait on a
+# child (fxhost, cc, ffmpeg, Chromium), and Swift Testing runs no more tests
+# at once than the machine has cores. FXHOST_TEST_JOBS sets how many groups
+# run together (default: cores + 1). Any failure makes the exit status non-zero.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:?usage: scripts/run-suites.sh BIN_FOLDER}
+bundle="$bin/fxhostPackageTests.xctest"
+[ -x "$bundle" ] || { echo "run-suites: $bundle is not built (swift build --build-tests)" >&2; exit 2; }
+jobs=${FXHOST_TEST_JOBS:-$(( $(nproc) + 1 ))}
+
+# Longest first, so that the slowest group starts at once. A pattern is a
+# regular expression over "Target.Suite/test"; the last group takes the rest
+# (a new test target runs there until it is given a group of its own).
+groups=(
+  'IntegrationTests\.(DeployTests|InstallTests|SwiftPackageTests|DebianPackageTests)'
+  'IntegrationTests\.'
+  'FXHostTests\.(Hostile|Supervisor|Signal|OutputFile|Golden)'
+  'FXHostTests\.'
+  'FXRenderTests\.'
+  'FXSinksTests\.'
+  'IndependentRendererTests\.|Conformance\.'
+  'FXCoreTests\.|FXPluginKitTests\.'
+  '.'
+)
+# Every test runs in exactly one group: a group skips what an earlier one took.
+logs=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-suites.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+run_group() {
+  local i=$1 start end status
+  local args=(--testing-library swift-testing --filter "^(${groups[$i]})")
+  for ((j = 0; j < i; j++)); do args+=(--skip "^(${groups[$j]})"); done
+  start=$(date +%s.%N)
+  "$bundle" "${args[@]}" >"$logs/$i.log" 2>&1
+  status=$?
+  end=$(date +%s.%N)
+  echo "$status $(echo "$end - $start" | bc)" >"$logs/$i.status"
+}
+
+running=0
+for i in "${!groups[@]}"; do
+  run_group "$i" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+
+passed=0 failed=0 bad=0
+for i in "${!groups[@]}"; do
+  log="$logs/$i.log"
+  read -r status seconds <"$logs/$i.status"
+  # Each group's own output, whole, so that a failure's details are there to read.
+  echo "=== tests matching ^(${groups[$i]}) (exit $status, ${seconds%.*} s)"
+  cat "$log"
+  summary=$(grep -aE "Test run with [0-9]+ tests? " "$log" | tail -1)
+  total=$(echo "$summary" | sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p')
+  failures=$(grep -aE "Test .* failed after" "$log" | grep -acv "Test run with")
+  if [ -z "$total" ]; then
+    echo "run-suites: the group ^(${groups[$i]}) ended without a summary (exit $status): it crashed" >&2
+    bad=1; failed=$((failed + 1)); continue
+  fi
+  # Swift Testing exits 69 (EX_UNAVAILABLE) when no test matched, which only the last group may see.
+  [ "$total" -eq 0 ] && [ "$status" -eq 69 ] && status=0
+  [ "$status" -eq 0 ] || [ "$failures" -gt 0 ] || { failures=1; }
+  passed=$((passed + total - failures)); failed=$((failed + failures))
+done
+
+echo "=== the groups of suites, slowest first (wall time of each group's process)"
+for i in "${!groups[@]}"; do
+  read -r status seconds <"$logs/$i.status"
+  printf '%8.1f s  ^(%s)\n' "$seconds" "${groups[$i]}"
+done | sort -rn
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$bad" -eq 0 ]

@@ -93,6 +93,44 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    // MARK: - Geometry (in the class body, so subclasses can override it as on iOS)
+
+    /// The layer's own coordinate box; a change of size marks the layer for layout.
+    open var bounds: CGRect {
+        get { read("bounds").cgRect }
+        set {
+            let old = isPresentation ? newValue.size : read("bounds").cgRect.size
+            write("bounds", newValue.fx)
+            if old != newValue.size { setNeedsLayout() }
+        }
+    }
+    open var position: CGPoint {
+        get { read("position").cgPoint }
+        set { write("position", newValue.fx) }
+    }
+
+    /// The layer's box in its superlayer: from bounds, position and
+    /// anchorPoint, and the transform's box when it is not the identity
+    /// (Apple: "the frame is derived from bounds, anchorPoint and position").
+    /// Setting it sets bounds.size and position (each through its action and any override).
+    open var frame: CGRect {
+        get {
+            let b = bounds, p = position, a = anchorPoint, t = transform
+            let local = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height)
+            let box = CATransform3DIsIdentity(t) ? local : local.applying(CATransform3DGetAffineTransform(t))
+            return box.offsetBy(dx: p.x, dy: p.y)
+        }
+        set {
+            let a = anchorPoint
+            bounds = CGRect(origin: bounds.origin, size: newValue.size)
+            position = CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
+        }
+    }
+
+    /// Kept for code that sets it: it only changes when iOS draws a layer's
+    /// content (on a background thread); fxhost draws content from properties, so it has no effect.
+    public var drawsAsynchronously = false
+
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
@@ -187,9 +225,55 @@ open class CALayer: NSObject, CAMediaTiming {
     /// No layer redraws itself here (fxhost draws content from properties).
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
-    /// Called by Core Animation when the layer needs layout; fxhost lays
-    /// nothing out, so it is never called (subclasses may override it and call it themselves).
-    open func layoutSublayers() {}
+    // MARK: - Layout
+
+    var needsLayoutFlag = false
+    nonisolated(unsafe) static var needingLayout: [CALayer] = []
+
+    /// Lays out the sublayers (Apple: "Subclasses can override this method …
+    /// The default implementation … calls the layoutSublayers(of:) method of
+    /// the layer's delegate object"). Core Animation calls it before the
+    /// transaction commits for each layer marked by `setNeedsLayout()`, which a
+    /// change of the bounds' size and a change of the sublayers also do.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the layer for `layoutSublayers()` at the end of the plugin call's
+    /// transaction, or at the next `layoutIfNeeded()`.
+    open func setNeedsLayout() {
+        guard !isPresentation, !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        CALayer.needingLayout.append(self)
+    }
+
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer now if it is marked, and then its sublayers (top down).
+    open func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        for child in children { child.layoutIfNeeded() }
+        maskLayer?.layoutIfNeeded()
+    }
+
+    /// Core Animation's layout pass before a commit: the marked layers, roots
+    /// first, until layout marks no more (bounded, so a layout that always marks again ends).
+    static func layoutPass() {
+        for _ in 0..<16 {
+            let marked = needingLayout
+            needingLayout = []
+            guard !marked.isEmpty else { return }
+            for layer in marked where layer.needsLayoutFlag { layer.topmostMarked.layoutIfNeeded() }
+        }
+    }
+
+    /// The highest marked layer above this one (itself if none), so the pass runs top down.
+    var topmostMarked: CALayer {
+        var top = self, up = superlayer
+        while let l = up { if l.needsLayoutFlag { top = l }; up = l.superlayer }
+        return top
+    }
 
     // MARK: - Presentation and model
 

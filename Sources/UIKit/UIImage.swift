@@ -9,7 +9,34 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let scale: CGFloat = 1
     public var size: CGSize { CGSize(width: CGFloat(cgImage?.width ?? 0), height: CGFloat(cgImage?.height ?? 0)) }
 
-    public init(cgImage: CGImage) { self.cgImage = cgImage }
+    /// How a view draws the image (`UIImage.RenderingMode`). The mode is kept and
+    /// read back, but every mode draws the image's own colours here: tinting a
+    /// template image needs its pixels, which fx.h 1.2 does not give back to a plugin.
+    public enum RenderingMode: Int, Sendable {
+        case automatic, alwaysOriginal, alwaysTemplate
+    }
+    public let renderingMode: RenderingMode
+
+    public init(cgImage: CGImage) {
+        self.cgImage = cgImage
+        renderingMode = .automatic
+    }
+
+    init(cgImage: CGImage?, renderingMode: RenderingMode) {
+        self.cgImage = cgImage
+        self.renderingMode = renderingMode
+    }
+
+    /// An empty image (no pixels, size zero), as `UIImage()` is on iOS.
+    override public init() {
+        cgImage = nil
+        renderingMode = .automatic
+    }
+
+    /// The same pixels with `renderingMode` set (see `RenderingMode`).
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(cgImage: cgImage, renderingMode: renderingMode)
+    }
 
     /// An image registered with `UIImage.register(_:named:)`; nil when none has that name.
     public convenience init?(named name: String) {

@@ -19,7 +19,7 @@ public enum NSTextAlignment: Int, Sendable {
 /// bounds, as CATextLayer draws (UIKit centres a label's text vertically;
 /// give the label the text's height to match: docs/SWIFT.md).
 open class UILabel: UIView {
-    override open class var layerClass: CALayer.Type { CATextLayer.self }
+    override open class var layerClass: AnyClass { CATextLayer.self }
     var textLayer: CATextLayer { layer as! CATextLayer }
 
     /// UIKit's defaults: the 17-pt system font, black, natural alignment.
@@ -32,17 +32,17 @@ open class UILabel: UIView {
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    public var text: String? {
+    open var text: String? {
         get { textLayer.string as? String }
         set { textLayer.string = newValue ?? "" }
     }
-    public var font: UIFont! = UIFont.systemFont(ofSize: 17) {
+    open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
         didSet {
             textLayer.font = font.fontName as NSString
             textLayer.fontSize = font.pointSize
         }
     }
-    public var textColor: UIColor! {
+    open var textColor: UIColor! {
         get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
         set { textLayer.foregroundColor = newValue?.cgColor }
     }
@@ -54,7 +54,7 @@ open class UILabel: UIView {
         didSet { textLayer.isWrapped = numberOfLines != 1 }
     }
     public var adjustsFontSizeToFitWidth = false
-    public var attributedText: NSAttributedString? {
+    open var attributedText: NSAttributedString? {
         get { text.map { NSAttributedString(string: $0) } }
         set { text = newValue?.string }
     }
@@ -137,7 +137,7 @@ open class UIButton: UIView {
 /// white arc of three quarters, turning once a second while animating.
 open class UIActivityIndicatorView: UIView {
     public enum Style: Int, Sendable { case whiteLarge, white, gray, medium, large }
-    override open class var layerClass: CALayer.Type { CAShapeLayer.self }
+    override open class var layerClass: AnyClass { CAShapeLayer.self }
     var arc: CAShapeLayer { layer as! CAShapeLayer }
     public private(set) var isAnimating = false
     /// Apple: "When true, the indicator is hidden when it is not animating" (shown again by `startAnimating()`).

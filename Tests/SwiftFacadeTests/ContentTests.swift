@@ -33,6 +33,27 @@ extension Facade {
             #expect(try k.presented(l, at: 2)[.path].pth?.points.map(\.x).max() == 30)
         }
 
+        @Test func aCommittedLayersContentsAnimateFromTheOldImage() throws {
+            // Apple marks contents animatable; the implicit action goes from the image shown before the change.
+            let k = try FacadeStage()
+            var layer: CALayer!
+            var red: UIImage!, blue: UIImage!
+            try k.call { root in
+                red = UIImage.make(width: 1, height: 1, rgba: [255, 0, 0, 255])
+                blue = UIImage.make(width: 2, height: 1, rgba: [0, 0, 255, 255, 0, 0, 255, 255])
+                layer = CALayer()
+                layer.contents = red.cgImage
+                root.addSublayer(layer)
+            }
+            try k.advance(to: 1)
+            try k.call { _ in layer.contents = blue.cgImage }
+            let a = try #require(k.layers[0].animation(forKey: "contents"))
+            guard case .image(let from)? = a.fromToBy?.from else { Issue.record("no old image: \(String(describing: a.fromToBy))"); return }
+            #expect(from?.width == 1 && from?.pixels == [255, 0, 0, 255])
+            guard case .image(let now) = k.layers[0][.contents] else { Issue.record("no contents"); return }
+            #expect(now?.width == 2)
+        }
+
         @Test func aLabelsTextFontColourAndAlignmentAreItsTextLayers() throws {
             let k = try FacadeStage()
             try k.call { root in

@@ -63,7 +63,11 @@ open class UILabel: UIView {
 /// An image in a view (`UIImageView`): the image is the layer's contents.
 open class UIImageView: UIView {
     public var image: UIImage? {
-        didSet { layer.contents = image?.cgImage }
+        didSet { layer.contents = image?.shown(tint: tintColor) }
+    }
+    /// A template image is drawn in the tint colour (`UIImage.RenderingMode`).
+    override open var tintColor: UIColor! {
+        didSet { if image?.renderingMode == .alwaysTemplate { layer.contents = image?.shown(tint: tintColor) } }
     }
     public var highlightedImage: UIImage?
     public var isHighlighted = false
@@ -72,7 +76,7 @@ open class UIImageView: UIView {
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
-        layer.contents = image?.cgImage
+        layer.contents = image?.shown(tint: tintColor)
     }
 }
 

@@ -149,6 +149,31 @@ extension Facade {
             }
         }
 
+        @Test func anImageViewDrawsATemplateImageInItsTintColour() throws {
+            // UIImage.RenderingMode.alwaysTemplate: "Always draw the image as a template image, ignoring its color
+            // information" — the view's tintColor where the image is opaque, keeping each pixel's alpha.
+            let k = try FacadeStage()
+            var view: UIImageView!
+            try k.call { root in
+                let icon = try #require(UIImage.make(width: 2, height: 1, rgba: [10, 20, 30, 255, 200, 100, 50, 128]))
+                view = UIImageView(image: icon.withRenderingMode(.alwaysTemplate))
+                view.tintColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+                root.addSublayer(view.layer)
+                let plain = UIImageView(image: icon)
+                plain.tintColor = .red
+                root.addSublayer(plain.layer)
+            }
+            guard case .image(let tinted?) = k.layers[0][.contents], case .image(let own?) = k.layers[1][.contents] else {
+                Issue.record("no contents"); return
+            }
+            // Premultiplied in the engine: red at alpha 255, then red at alpha 128 (255·128/255 = 128).
+            #expect(tinted.pixels == [255, 0, 0, 255, 128, 0, 0, 128])
+            #expect(own.pixels[0...3] == [10, 20, 30, 255])
+            try k.call { _ in view.tintColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+            guard case .image(let blue?) = k.layers[0][.contents] else { Issue.record("no contents"); return }
+            #expect(blue.pixels[0...3] == [0, 0, 255, 255])
+        }
+
         @Test func imageRenderingModeIsKeptWithThePixels() throws {
             let k = try FacadeStage()
             try k.call { _ in

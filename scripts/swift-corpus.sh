@@ -15,7 +15,10 @@
 # source: compiled (or the first error), values checked, values agreed.
 # Exits 1 if any value disagrees, a source with an expect.json does not
 # compile, or a named source's files are missing; 2 on bad usage or when no
-# source's files are there at all.
+# source's files are there at all. A source whose SOURCE has `unsupported
+# REASON` and `unsupported-error TEXT` lines is expected not to compile: its
+# row says "no" and the reason, and it fails the run only if it compiles or if
+# some compiler error contains none of the TEXTs (a new, unexplained error).
 #
 # Environment: SWIFT_CORPUS_GIT  where --fetch clones from, as BASE/OWNER/NAME.git
 #                                (default https://github.com)
@@ -151,7 +154,19 @@ for n in "${present[@]}"; do
             | sed -e "s|^$pkg/Sources/$t/||" -e 's/: error:/:/' | cut -c 1-58)
     fi
     checked=0; agreed=0
-    if [ "$compiled" = yes ] && [ -f "$corpus/$n/expect.json" ]; then
+    reason=$(sed -n 's/^unsupported //p' "$corpus/$n/SOURCE")
+    if [ -n "$reason" ]; then
+        # Expected not to compile: every compiler error must be one SOURCE explains.
+        unexplained=$(grep 'error:' "$log" | grep -v 'command failed' \
+            | grep -v -F -f <(sed -n 's/^unsupported-error //p' "$corpus/$n/SOURCE") | head -n 1)
+        if [ "$compiled" = no ] && [ -z "$unexplained" ]; then
+            printf '%-20s %-8s %-58s %7s %7s\n' "$n" no "unsupported: $reason" - -
+            continue
+        fi
+        status=1
+        if [ "$compiled" = yes ]; then first="compiles, but SOURCE says unsupported: $reason"; fi
+    fi
+    if [ "$compiled" = yes ] && [ -f "$corpus/$n/expect.json" ] && [ -z "$reason" ]; then
         out=$("$bin/corpus-check" "$corpus/$n/expect.json" "$bin/lib$t.so" "$fxhost" 2> "$pkg/$n.check.log")
         rc=$?
         checked=$(echo "$out" | awk '{print $1}'); agreed=$(echo "$out" | awk '{print $2}')

@@ -55,7 +55,7 @@ final class FlightViewController {
 /// down: docs/timing.md); it starts 4 s early so the sky is full when it
 /// fades in.
 final class SnowView: UIView {
-    override class var layerClass: CALayer.Type { CAEmitterLayer.self }
+    override class var layerClass: AnyClass { CAEmitterLayer.self }
 
     override init(frame: CGRect) {
         super.init(frame: frame)

@@ -119,7 +119,7 @@ final class LoginViewController {
 
 /// The seed's "bg-sunny" image: a sky gradient.
 final class SkyView: UIView {
-    override class var layerClass: CALayer.Type { CAGradientLayer.self }
+    override class var layerClass: AnyClass { CAGradientLayer.self }
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -131,7 +131,7 @@ final class SkyView: UIView {
 
 /// The seed's cloud images: three overlapping white ovals.
 final class CloudView: UIView {
-    override class var layerClass: CALayer.Type { CAShapeLayer.self }
+    override class var layerClass: AnyClass { CAShapeLayer.self }
 
     func drawOvals() {
         let w = bounds.width, h = bounds.height

@@ -57,9 +57,9 @@ open class CGPath: Equatable, @unchecked Sendable {
 
     /// The box of every point on the path (arcs and curves by their extremes, as Apple's `boundingBoxOfPath`).
     public var boundingBoxOfPath: CGRect { CGPathGeometry.bounds(items) }
-    /// Apple's `boundingBox` includes control points; for the verbs here the
-    /// tight box is what code uses it for (layout), so the two agree.
-    public var boundingBox: CGRect { boundingBoxOfPath }
+    /// The box of every point including the curves' control points, as Apple
+    /// documents `boundingBox` (`boundingBoxOfPath` leaves them out).
+    public var boundingBox: CGRect { CGPathGeometry.controlBounds(items) }
 
     public static func == (l: CGPath, r: CGPath) -> Bool { l.items == r.items }
 }

@@ -83,6 +83,28 @@ enum CGPathGeometry {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The box of every point and control point (Apple's `boundingBox`): a
+    /// curve's control points as given, an arc's those of the cubic Béziers
+    /// Core Graphics draws it with, an ellipse's and a rounded rectangle's their rectangle.
+    static func controlBounds(_ items: [CGPathItem]) -> CGRect {
+        var box = CGRect.null
+        func add(_ p: CGPoint) { box = box.union(CGRect(origin: p, size: .zero)) }
+        for item in items {
+            switch item {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let p, let c): add(c); add(p)
+            case .cubic(let p, let c1, let c2): add(c1); add(c2); add(p)
+            case .arc(let c, let r, let a0, let a1, let inc):
+                add(point(c, r, a0))
+                for case .cubic(let p, let c1, let c2) in arcCurves(c, r, a0, a1, increasing: inc) { add(c1); add(c2); add(p) }
+            case .rect(let r), .roundedRect(let r, _), .ellipse(let r):
+                add(CGPoint(x: r.minX, y: r.minY)); add(CGPoint(x: r.maxX, y: r.maxY))
+            case .close: break
+            }
+        }
+        return box
+    }
+
     /// The end points and the points where a cubic's x or y turns.
     static func cubicExtremes(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) -> [CGPoint] {
         func at(_ t: CGFloat) -> CGPoint {

@@ -7,6 +7,9 @@
 /// The largest finite Float, which Darwin's math.h defines and Glibc's module
 /// does not export; iOS code writes `repeatCount = MAXFLOAT` for "forever".
 public let MAXFLOAT: Float = .greatestFiniteMagnitude
+/// Darwin's `HUGE` (math.h defines it as `MAXFLOAT`, and Swift imports it as a
+/// Float), which Glibc's module does not export; iOS code writes `repeatCount = HUGE`.
+public let HUGE: Float = .greatestFiniteMagnitude
 
 /// Core Foundation's names that Core Animation's API uses and Foundation on Linux lacks.
 public typealias CFTimeInterval = Double

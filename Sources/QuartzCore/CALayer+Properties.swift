@@ -6,14 +6,6 @@ import FXPluginKit
 /// the host (the presented value on a presentation copy); writes go through
 /// the key's action (implicit animations).
 extension CALayer {
-    public var bounds: CGRect {
-        get { read("bounds").cgRect }
-        set { write("bounds", newValue.fx) }
-    }
-    public var position: CGPoint {
-        get { read("position").cgPoint }
-        set { write("position", newValue.fx) }
-    }
     public var anchorPoint: CGPoint {
         get { read("anchorPoint").cgPoint }
         set { write("anchorPoint", newValue.fx) }
@@ -60,10 +52,7 @@ extension CALayer {
     }
     /// A CGImage (what `UIImage.cgImage` gives), or nil.
     public var contents: Any? {
-        get {
-            guard case .handle(let h) = read("contents"), h != 0 else { return nil }
-            return Fault.attempt(nil) { () throws(PluginError) -> Any? in CGImage(image: try Image(handle: h)) }
-        }
+        get { image(read("contents")) }
         set {
             switch newValue {
             case nil: write("contents", Image?.none)
@@ -93,29 +82,9 @@ extension CALayer {
         set { write("shadowRadius", Double(newValue)) }
     }
 
-    /// The layer's box in its superlayer: from bounds, position and
-    /// anchorPoint, and the transform's box when it is not the identity
-    /// (Apple: "the frame is derived from bounds, anchorPoint and position").
-    /// Setting it sets bounds.size and position (each through its action).
-    public var frame: CGRect {
-        get {
-            let b = bounds, p = position, a = anchorPoint, t = transform
-            let local = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height)
-            let box = CATransform3DIsIdentity(t) ? local : local.applying(CATransform3DGetAffineTransform(t))
-            return box.offsetBy(dx: p.x, dy: p.y)
-        }
-        set {
-            let a = anchorPoint, b = bounds
-            write("bounds", CGRect(origin: b.origin, size: newValue.size).fx)
-            write("position", CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height).fx)
-        }
-    }
+    // MARK: - Drawing, which fxhost does not call back
 
-    // MARK: - Layout and drawing, which fxhost does not call back
-
-    /// No-ops: fxhost draws layer content itself and calls no draw or layout methods (docs/SWIFT.md).
+    /// No-ops: fxhost draws layer content itself from the layer's properties and calls no draw methods (docs/SWIFT.md).
     public func setNeedsDisplay() {}
-    public func setNeedsLayout() {}
-    public func layoutIfNeeded() {}
     public func displayIfNeeded() {}
 }

@@ -47,6 +47,7 @@ extension CALayer {
         Fault.attempt { () throws(PluginError) in try host.removeFromSuperlayer() }
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        parent.setNeedsLayout()
     }
 
     /// Moves `layer` here in the host; on success, out of its old parent here too.
@@ -59,6 +60,7 @@ extension CALayer {
         do { try body() } catch { Fault.record(error); return false }
         old?.children.removeAll { $0 === layer }
         layer.superlayer = self
+        setNeedsLayout()
         return true
     }
 
@@ -69,6 +71,7 @@ extension CALayer {
             guard !isPresentation else { return }
             Fault.attempt { () throws(PluginError) in try host.setMask(newValue?.host) }
             maskLayer = newValue
+            setNeedsLayout()
         }
     }
 

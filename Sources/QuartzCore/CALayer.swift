@@ -93,6 +93,44 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    // MARK: - Geometry (in the class body, so subclasses can override it as on iOS)
+
+    /// The layer's own coordinate box; a change of size marks the layer for layout.
+    open var bounds: CGRect {
+        get { read("bounds").cgRect }
+        set {
+            let old = isPresentation ? newValue.size : read("bounds").cgRect.size
+            write("bounds", newValue.fx)
+            if old != newValue.size { setNeedsLayout() }
+        }
+    }
+    open var position: CGPoint {
+        get { read("position").cgPoint }
+        set { write("position", newValue.fx) }
+    }
+
+    /// The layer's box in its superlayer: from bounds, position and
+    /// anchorPoint, and the transform's box when it is not the identity
+    /// (Apple: "the frame is derived from bounds, anchorPoint and position").
+    /// Setting it sets bounds.size and position (each through its action and any override).
+    open var frame: CGRect {
+        get {
+            let b = bounds, p = position, a = anchorPoint, t = transform
+            let local = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height)
+            let box = CATransform3DIsIdentity(t) ? local : local.applying(CATransform3DGetAffineTransform(t))
+            return box.offsetBy(dx: p.x, dy: p.y)
+        }
+        set {
+            let a = anchorPoint
+            bounds = CGRect(origin: bounds.origin, size: newValue.size)
+            position = CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
+        }
+    }
+
+    /// Kept for code that sets it: it only changes when iOS draws a layer's
+    /// content (on a background thread); fxhost draws content from properties, so it has no effect.
+    public var drawsAsynchronously = false
+
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
@@ -102,19 +140,37 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Writes a model value, running the key's action as Core Animation does:
-    /// the action is found before the change and run after it.
-    func write(_ key: String, _ value: some ValueConvertible) {
+    /// the action is found before the change and run after it. `changed`
+    /// updates what the Swift side keeps of the value (a shape's CGPath), after
+    /// the action is found and before it runs.
+    func write(_ key: String, _ value: some ValueConvertible, changed: () -> Void = {}) {
         guard !isPresentation else { return }
         let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
         var run = action
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // Both nil: from the value presented before the change (Apple's CABasicAnimation page).
             let copy = basic.copy() as! CABasicAnimation
-            copy.fromValue = HostValue.any(Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) })
+            copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
         Fault.attempt { () throws(PluginError) in try host.set(key, value) }
+        changed()
         run?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// What the layer presents for `key` now, as Apple's `Any` API gives it.
+    /// Contents come back as the CGImage the host holds; a shape's path as the
+    /// CGPath it keeps (see `CAShapeLayer`), since the host answers a handle.
+    func presentedValue(forKey key: String) -> Any? {
+        let shown = Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
+        if key == "contents" { return image(shown) }
+        return HostValue.any(shown)
+    }
+
+    /// The CGImage of a contents value read from the host.
+    func image(_ value: ReadValue) -> CGImage? {
+        guard case .handle(let h) = value, h != 0 else { return nil }
+        return Fault.attempt(nil) { () throws(PluginError) -> CGImage? in CGImage(image: try Image(handle: h)) }
     }
 
     // MARK: - Key-value coding
@@ -135,6 +191,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
 
     open func value(forKeyPath keyPath: String) -> Any? {
+        if keyPath == "contents" { return contents }
         if Layer.knows(type(of: self).hostKind, keyPath: keyPath) { return HostValue.any(read(keyPath)) }
         return keyedValues[keyPath]
     }
@@ -171,9 +228,55 @@ open class CALayer: NSObject, CAMediaTiming {
     /// No layer redraws itself here (fxhost draws content from properties).
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
-    /// Called by Core Animation when the layer needs layout; fxhost lays
-    /// nothing out, so it is never called (subclasses may override it and call it themselves).
-    open func layoutSublayers() {}
+    // MARK: - Layout
+
+    var needsLayoutFlag = false
+    nonisolated(unsafe) static var needingLayout: [CALayer] = []
+
+    /// Lays out the sublayers (Apple: "Subclasses can override this method …
+    /// The default implementation … calls the layoutSublayers(of:) method of
+    /// the layer's delegate object"). Core Animation calls it before the
+    /// transaction commits for each layer marked by `setNeedsLayout()`, which a
+    /// change of the bounds' size and a change of the sublayers also do.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the layer for `layoutSublayers()` at the end of the plugin call's
+    /// transaction, or at the next `layoutIfNeeded()`.
+    open func setNeedsLayout() {
+        guard !isPresentation, !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        CALayer.needingLayout.append(self)
+    }
+
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer now if it is marked, and then its sublayers (top down).
+    open func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        for child in children { child.layoutIfNeeded() }
+        maskLayer?.layoutIfNeeded()
+    }
+
+    /// Core Animation's layout pass before a commit: the marked layers, roots
+    /// first, until layout marks no more (bounded, so a layout that always marks again ends).
+    static func layoutPass() {
+        for _ in 0..<16 {
+            let marked = needingLayout
+            needingLayout = []
+            guard !marked.isEmpty else { return }
+            for layer in marked where layer.needsLayoutFlag { layer.topmostMarked.layoutIfNeeded() }
+        }
+    }
+
+    /// The highest marked layer above this one (itself if none), so the pass runs top down.
+    var topmostMarked: CALayer {
+        var top = self, up = superlayer
+        while let l = up { if l.needsLayoutFlag { top = l }; up = l.superlayer }
+        return top
+    }
 
     // MARK: - Presentation and model
 

@@ -9,19 +9,37 @@ open class CAShapeLayer: CALayer {
     override public init() { super.init() }
     override public init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    override init(presenting model: CALayer) { super.init(presenting: model) }
+    override init(presenting model: CALayer) {
+        super.init(presenting: model)
+        storedPath = (model as? CAShapeLayer)?.storedPath
+    }
 
     override open func presentation() -> CAShapeLayer? { CAShapeLayer(presenting: self) }
 
     /// The shape, copied into the host when set (later changes to a CGMutablePath need setting again, as on iOS).
+    /// The CGPath is kept here too: it is the old value of the next change's animation.
     public var path: CGPath? {
         get { storedPath }
         set {
-            storedPath = newValue
             do {
-                write("path", try newValue?.hostPath())
+                write("path", try newValue?.hostPath()) { storedPath = newValue }
             } catch { Fault.record(error) }
         }
+    }
+
+    /// The host answers a path with a handle; the CGPath it came from is kept
+    /// here. While a path animation runs, the model path stands for the
+    /// presented one (the in-between shape is not read back).
+    override func presentedValue(forKey key: String) -> Any? {
+        key == "path" ? storedPath : super.presentedValue(forKey: key)
+    }
+
+    override open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if keyPath == "path", value == nil || value is CGPath { path = value as? CGPath } else { super.setValue(value, forKeyPath: keyPath) }
+    }
+
+    override open func value(forKeyPath keyPath: String) -> Any? {
+        keyPath == "path" ? storedPath : super.value(forKeyPath: keyPath)
     }
     public var fillColor: CGColor? {
         get { read("fillColor").cgColor }

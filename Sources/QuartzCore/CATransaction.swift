@@ -105,6 +105,7 @@ open class CATransaction: NSObject {
 
     static func commitImplicit() {
         UIKitSupport.willCommit?()
+        CALayer.layoutPass()
         flushPending()
         while let s = stack.popLast() { s.completion?.seal() }
     }

@@ -41,6 +41,8 @@ enum Entry {
     nonisolated(unsafe) static var generation = 0
 
     static func run(_ body: () throws -> Void) throws {
+        let nested = PluginThread.enter()
+        defer { PluginThread.leave(nested) }
         generation += 1
         // A callback can fire inside a host call of an outer plugin call; the outer transaction resumes after it.
         let outer = (CATransaction.stack, CATransaction.pending)
@@ -52,6 +54,7 @@ enum Entry {
             Fault.record(error)
         }
         CATransaction.commitImplicit()
+        DispatchOnTheClock.notifyEmptyGroups()
         (CATransaction.stack, CATransaction.pending) = outer
         try Fault.raise()
     }

@@ -13,8 +13,10 @@ public struct SimulatedTime: Comparable, Sendable {
     public static func < (a: SimulatedTime, b: SimulatedTime) -> Bool { a.seconds < b.seconds }
 }
 
-/// `DispatchQueue.main.asyncAfter` on the simulated clock. A port changes one
-/// line, the receiver: `DispatchQueue.main.asyncAfter(deadline: .now() + s, execute: f)`
+/// The simulated clock, taking simulated time itself. `DispatchQueue.main.asyncAfter`
+/// already runs on it (DispatchOnTheClock.swift), but its deadline is real time,
+/// read to the millisecond; where exact timing matters a port changes one line,
+/// the receiver: `DispatchQueue.main.asyncAfter(deadline: .now() + s, execute: f)`
 /// becomes `SimulatedClock.main.asyncAfter(deadline: .now() + s, execute: f)`.
 /// The work runs at exactly that simulated time, as its own transaction.
 public final class SimulatedClock: Sendable {

@@ -13,16 +13,29 @@ import FXPluginKit
     /// Fails the current plugin call with `message`, as Core Animation raises.
     public static func fail(_ message: String) { Fault.record(message) }
 
-    /// A layer of the framework class `type` is, or inherits from (subclasses
-    /// of CALayer other than the framework's cannot be made from a metatype here).
-    public static func makeLayer(_ type: CALayer.Type) -> CALayer {
-        switch type {
-        case is CAShapeLayer.Type: CAShapeLayer()
-        case is CAGradientLayer.Type: CAGradientLayer()
-        case is CATextLayer.Type: CATextLayer()
-        case is CAReplicatorLayer.Type: CAReplicatorLayer()
-        case is CAEmitterLayer.Type: CAEmitterLayer()
-        default: CALayer()
+    /// A layer of the class a view's `layerClass` names. The framework's
+    /// classes are made with `init()`. A subclass of the plugin's own is made
+    /// through `init?(coder:)`, the initialiser CALayer declares `required`
+    /// (making `init()` required would reject subclasses that override it
+    /// without `required`, as iOS code does): its stored properties get their
+    /// initial values, but the body of its `init()` does not run. A class that
+    /// is not a CALayer, or whose `init?(coder:)` returns nil, fails the plugin call.
+    public static func makeLayer(_ type: AnyClass) -> CALayer {
+        guard let layerType = type as? CALayer.Type else {
+            fail("layerClass: \(type) is not a subclass of CALayer; return CALayer.self or a subclass of it")
+            return CALayer()
+        }
+        switch ObjectIdentifier(layerType) {
+        case ObjectIdentifier(CALayer.self): return CALayer()
+        case ObjectIdentifier(CAShapeLayer.self): return CAShapeLayer()
+        case ObjectIdentifier(CAGradientLayer.self): return CAGradientLayer()
+        case ObjectIdentifier(CATextLayer.self): return CATextLayer()
+        case ObjectIdentifier(CAReplicatorLayer.self): return CAReplicatorLayer()
+        case ObjectIdentifier(CAEmitterLayer.self): return CAEmitterLayer()
+        default:
+            if let made = layerType.init(coder: NSCoder()) { return made }
+            fail("layerClass: \(layerType).init?(coder:) returned nil; a view makes its layer of a class of the plugin's own through init?(coder:), so let it call super.init(coder:)")
+            return CALayer()
         }
     }
 

@@ -9,12 +9,70 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let scale: CGFloat = 1
     public var size: CGSize { CGSize(width: CGFloat(cgImage?.width ?? 0), height: CGFloat(cgImage?.height ?? 0)) }
 
-    public init(cgImage: CGImage) { self.cgImage = cgImage }
+    /// How a view draws the image (`UIImage.RenderingMode`). An image view draws
+    /// an `.alwaysTemplate` image as Apple's template: its alpha only, in the
+    /// view's `tintColor`. That needs the pixels, which fx.h 1.2 does not give
+    /// back, so it is done for images the plugin made from bytes (`make`); a
+    /// template image read from a PNG is drawn in its own colours, with a
+    /// warning in fxhost's log.
+    public enum RenderingMode: Int, Sendable {
+        case automatic, alwaysOriginal, alwaysTemplate
+    }
+    public let renderingMode: RenderingMode
+    /// The straight-alpha bytes the image was made from, when the plugin made it (`make`).
+    let rgba: [UInt8]?
+
+    public init(cgImage: CGImage) {
+        self.cgImage = cgImage
+        renderingMode = .automatic
+        rgba = nil
+    }
+
+    init(cgImage: CGImage?, renderingMode: RenderingMode, rgba: [UInt8]?) {
+        self.cgImage = cgImage
+        self.renderingMode = renderingMode
+        self.rgba = rgba
+    }
+
+    /// An empty image (no pixels, size zero), as `UIImage()` is on iOS.
+    override public init() {
+        cgImage = nil
+        renderingMode = .automatic
+        rgba = nil
+    }
+
+    /// The same pixels with `renderingMode` set (see `RenderingMode`).
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(cgImage: cgImage, renderingMode: renderingMode, rgba: rgba)
+    }
+
+    /// What an image view shows: a template image in `tint`, keeping each pixel's alpha.
+    func shown(tint: UIColor?) -> CGImage? {
+        guard renderingMode == .alwaysTemplate, let tint, let cgImage else { return cgImage }
+        guard let rgba else {
+            if !UIImage.warnedUntinted {
+                UIImage.warnedUntinted = true
+                Host.log("UIImageView: a template image read from a PNG is drawn in its own colours (fxhost gives a plugin no pixels back to tint); make it with UIImage.make to have it tinted", warning: true)
+            }
+            return cgImage
+        }
+        let c = tint.cgColor.rgba.map { max(0, min(1, Double($0))) }
+        var out = [UInt8](repeating: 0, count: rgba.count)
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            out[i] = UInt8((c[0] * 255).rounded())
+            out[i + 1] = UInt8((c[1] * 255).rounded())
+            out[i + 2] = UInt8((c[2] * 255).rounded())
+            out[i + 3] = UInt8((Double(rgba[i + 3]) * c[3]).rounded())
+        }
+        guard let image = try? Image(width: cgImage.width, height: cgImage.height, rgba: out) else { return cgImage }
+        return CGImage(image: image)
+    }
+    nonisolated(unsafe) static var warnedUntinted = false
 
     /// An image registered with `UIImage.register(_:named:)`; nil when none has that name.
     public convenience init?(named name: String) {
-        guard let image = UIImage.registry[name] else { return nil }
-        self.init(cgImage: image)
+        guard let image = UIImage.registry[name], let cgImage = image.cgImage else { return nil }
+        self.init(cgImage: cgImage, renderingMode: .automatic, rgba: image.rgba)
     }
 
     /// A PNG file; nil (and the host's reason in the log) when it cannot be read.
@@ -30,11 +88,11 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// Straight-alpha RGBA bytes, rows top to bottom: how a plugin makes the images its code names.
     public static func make(width: Int, height: Int, rgba: [UInt8]) -> UIImage? {
         guard let image = try? Image(width: width, height: height, rgba: rgba) else { return nil }
-        return UIImage(cgImage: CGImage(image: image))
+        return UIImage(cgImage: CGImage(image: image), renderingMode: .automatic, rgba: rgba)
     }
 
     /// Makes `image` what `UIImage(named: name)` returns.
-    public static func register(_ image: UIImage, named name: String) { registry[name] = image.cgImage }
+    public static func register(_ image: UIImage, named name: String) { registry[name] = image }
 
-    nonisolated(unsafe) static var registry: [String: CGImage] = [:]
+    nonisolated(unsafe) static var registry: [String: UIImage] = [:]
 }

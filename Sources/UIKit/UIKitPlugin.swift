@@ -14,7 +14,6 @@ extension FXFactory {
 }
 
 /// The pre-Swift-4.2 spellings some public iOS code still uses, which Darwin's headers export.
-public let HUGE: Double = .infinity
 public let NSEC_PER_SEC: UInt64 = 1_000_000_000
 /// `#colorLiteral(red:green:blue:alpha:)` makes a UIColor, as on iOS.
 public typealias _ColorLiteralType = UIColor

@@ -19,7 +19,7 @@ public enum NSTextAlignment: Int, Sendable {
 /// bounds, as CATextLayer draws (UIKit centres a label's text vertically;
 /// give the label the text's height to match: docs/SWIFT.md).
 open class UILabel: UIView {
-    override open class var layerClass: CALayer.Type { CATextLayer.self }
+    override open class var layerClass: AnyClass { CATextLayer.self }
     var textLayer: CATextLayer { layer as! CATextLayer }
 
     /// UIKit's defaults: the 17-pt system font, black, natural alignment.
@@ -32,17 +32,17 @@ open class UILabel: UIView {
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    public var text: String? {
+    open var text: String? {
         get { textLayer.string as? String }
         set { textLayer.string = newValue ?? "" }
     }
-    public var font: UIFont! = UIFont.systemFont(ofSize: 17) {
+    open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
         didSet {
             textLayer.font = font.fontName as NSString
             textLayer.fontSize = font.pointSize
         }
     }
-    public var textColor: UIColor! {
+    open var textColor: UIColor! {
         get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
         set { textLayer.foregroundColor = newValue?.cgColor }
     }
@@ -54,7 +54,7 @@ open class UILabel: UIView {
         didSet { textLayer.isWrapped = numberOfLines != 1 }
     }
     public var adjustsFontSizeToFitWidth = false
-    public var attributedText: NSAttributedString? {
+    open var attributedText: NSAttributedString? {
         get { text.map { NSAttributedString(string: $0) } }
         set { text = newValue?.string }
     }
@@ -63,7 +63,11 @@ open class UILabel: UIView {
 /// An image in a view (`UIImageView`): the image is the layer's contents.
 open class UIImageView: UIView {
     public var image: UIImage? {
-        didSet { layer.contents = image?.cgImage }
+        didSet { layer.contents = image?.shown(tint: tintColor) }
+    }
+    /// A template image is drawn in the tint colour (`UIImage.RenderingMode`).
+    override open var tintColor: UIColor! {
+        didSet { if image?.renderingMode == .alwaysTemplate { layer.contents = image?.shown(tint: tintColor) } }
     }
     public var highlightedImage: UIImage?
     public var isHighlighted = false
@@ -72,7 +76,7 @@ open class UIImageView: UIView {
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
-        layer.contents = image?.cgImage
+        layer.contents = image?.shown(tint: tintColor)
     }
 }
 
@@ -137,10 +141,13 @@ open class UIButton: UIView {
 /// white arc of three quarters, turning once a second while animating.
 open class UIActivityIndicatorView: UIView {
     public enum Style: Int, Sendable { case whiteLarge, white, gray, medium, large }
-    override open class var layerClass: CALayer.Type { CAShapeLayer.self }
+    override open class var layerClass: AnyClass { CAShapeLayer.self }
     var arc: CAShapeLayer { layer as! CAShapeLayer }
     public private(set) var isAnimating = false
-    public var hidesWhenStopped = true
+    /// Apple: "When true, the indicator is hidden when it is not animating" (shown again by `startAnimating()`).
+    public var hidesWhenStopped = true {
+        didSet { if hidesWhenStopped && !isAnimating { isHidden = true } }
+    }
     public var color: UIColor! = .white {
         didSet { arc.strokeColor = color.cgColor }
     }
@@ -152,8 +159,12 @@ open class UIActivityIndicatorView: UIView {
         arc.fillColor = UIColor.clear.cgColor
         arc.strokeColor = UIColor.white.cgColor
         arc.lineWidth = 2.5
+        isHidden = true
     }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isHidden = true
+    }
 
     /// The arc is drawn for the bounds the view has now, and turns about its centre.
     public func startAnimating() {
@@ -167,10 +178,12 @@ open class UIActivityIndicatorView: UIView {
         turn.repeatCount = .infinity
         arc.add(turn, forKey: "turn")
         isAnimating = true
+        if hidesWhenStopped { isHidden = false }
     }
 
     public func stopAnimating() {
         arc.removeAnimation(forKey: "turn")
         isAnimating = false
+        if hidesWhenStopped { isHidden = true }
     }
 }

@@ -14,8 +14,11 @@ open class UIView: NSObject, CALayerDelegate {
         didSet { layer.contentsGravity = contentMode.gravity }
     }
 
-    /// The class of the view's layer (`CATextLayer` for a label, …).
-    open class var layerClass: CALayer.Type { CALayer.self }
+    /// The class of the view's layer (`CATextLayer` for a label, …). A
+    /// subclass of CALayer of the plugin's own is made through its
+    /// `init?(coder:)`, the one initialiser Swift can call from a metatype
+    /// (iOS makes it through the Objective-C runtime's `init`); see `UIKitSupport.makeLayer`.
+    open class var layerClass: AnyClass { CALayer.self }
 
     public init(frame: CGRect) {
         if let adopted = UIView.adopting {
@@ -47,7 +50,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     // MARK: - Geometry and look, all the layer's
 
-    public var frame: CGRect {
+    open var frame: CGRect {
         get { layer.frame }
         set {
             let old = layer.bounds.size
@@ -55,7 +58,7 @@ open class UIView: NSObject, CALayerDelegate {
             if newValue.size != old { setNeedsLayout() }
         }
     }
-    public var bounds: CGRect {
+    open var bounds: CGRect {
         get { layer.bounds }
         set {
             let old = layer.bounds.size
@@ -63,15 +66,15 @@ open class UIView: NSObject, CALayerDelegate {
             if newValue.size != old { setNeedsLayout() }
         }
     }
-    public var center: CGPoint {
+    open var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
     }
-    public var alpha: CGFloat {
+    open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
-    public var transform: CGAffineTransform {
+    open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(layer.transform) }
         set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
     }
@@ -79,11 +82,11 @@ open class UIView: NSObject, CALayerDelegate {
         get { layer.transform }
         set { layer.transform = newValue }
     }
-    public var backgroundColor: UIColor? {
+    open var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
         set { layer.backgroundColor = newValue?.cgColor }
     }
-    public var isHidden: Bool {
+    open var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
@@ -95,14 +98,14 @@ open class UIView: NSObject, CALayerDelegate {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
     }
-    public var tintColor: UIColor! = UIColor.systemBlue
+    open var tintColor: UIColor! = UIColor.systemBlue
     public var mask: UIView? {
         didSet { layer.mask = mask?.layer }
     }
 
     // MARK: - The view tree, mirrored in the layer tree
 
-    public func addSubview(_ view: UIView) {
+    open func addSubview(_ view: UIView) {
         view.detach()
         layer.addSublayer(view.layer)
         subviews.append(view)
@@ -140,7 +143,7 @@ open class UIView: NSObject, CALayerDelegate {
         insertSubview(view, at: 0)
     }
 
-    public func removeFromSuperview() {
+    open func removeFromSuperview() {
         guard superview != nil else { return }
         detach()
         layer.removeFromSuperlayer()
@@ -195,6 +198,18 @@ open class UIView: NSObject, CALayerDelegate {
     public func setNeedsDisplay() {}
     /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
     open func layoutSubviews() {}
+    /// Called on iOS after a view is loaded from an Interface Builder archive. There
+    /// are no archives here, so nothing calls it: code written for a storyboard
+    /// calls it itself after `init(frame:)` (the default does nothing, as on iOS).
+    open func awakeFromNib() {}
+
+    /// `UIView.noIntrinsicMetric`: the view has no natural size along that axis (UIKit's value, −1).
+    public static let noIntrinsicMetric: CGFloat = -1
+    /// The view's natural size. Only Auto Layout reads it on iOS, and there is no
+    /// Auto Layout here, so it changes no frame; code may read it (`sizeToFit()` does not).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Nothing reads the intrinsic size to lay views out here, so there is nothing to invalidate.
+    open func invalidateIntrinsicContentSize() {}
     open func didMoveToSuperview() {}
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     public func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
@@ -235,6 +250,6 @@ open class UIView: NSObject, CALayerDelegate {
 /// The screen (`UIScreen.main`): the stage.
 open class UIScreen: NSObject, @unchecked Sendable {
     public static let main = UIScreen()
-    public var bounds: CGRect { CGRect(origin: .zero, size: UIKitSupport.stageSize) }
+    open var bounds: CGRect { CGRect(origin: .zero, size: UIKitSupport.stageSize) }
     public var scale: CGFloat { 1 }
 }

@@ -15,21 +15,44 @@ final class UIViewAnimation {
     let spring: (damping: CGFloat, velocity: CGFloat)?
     /// For keyframes: the share of the duration this block starts at and lasts.
     var window: (start: Double, length: Double) = (0, 1)
-    /// Keyframe blocks: which key paths already have a segment on which layer (the first fills backwards).
-    var segmented: Set<String> = []
-    let keyframes: Bool
+    /// Keyframe blocks: how the values between key times are found.
+    let calculationMode: CAAnimationCalculationMode?
+    var keyframes: Bool { calculationMode != nil }
+    /// Keyframe blocks: the changes of each property, in the order made.
+    var tracks: [KeyframeTrack] = []
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
-         spring: (damping: CGFloat, velocity: CGFloat)? = nil, keyframes: Bool = false) {
+         spring: (damping: CGFloat, velocity: CGFloat)? = nil, calculationMode: CAAnimationCalculationMode? = nil) {
         self.duration = duration; self.delay = delay; self.options = options; self.spring = spring
-        self.keyframes = keyframes
+        self.calculationMode = calculationMode
     }
+
+    /// This block as it runs inside `outer`: UIKit's nested blocks take the
+    /// outer duration and curve unless they pass `.overrideInheritedDuration`
+    /// or `.overrideInheritedCurve` (UIView, "Nesting animation blocks").
+    func nested(in outer: UIViewAnimation) -> UIViewAnimation {
+        guard !outer.keyframes, !keyframes else { return self }
+        let ownCurve = options.contains(.overrideInheritedCurve)
+        let curveBits: UInt = 0xF << 16
+        let curve = ownCurve ? options.rawValue & curveBits : outer.options.rawValue & curveBits
+        return UIViewAnimation(duration: options.contains(.overrideInheritedDuration) ? duration : outer.duration,
+                               delay: delay,
+                               options: UIView.AnimationOptions(rawValue: (options.rawValue & ~curveBits) | curve),
+                               spring: ownCurve ? spring : (spring ?? outer.spring))
+    }
+
+    /// UIView's animatable properties change with an animation; the others
+    /// (`isHidden`, `clipsToBounds`) change at once, as in UIKit.
+    static let unanimated: Set<String> = ["hidden", "masksToBounds"]
 
     /// The action for a view's layer: animatable keys animate, others change at once.
     func action(for layer: CALayer, forKey key: String) -> CAAction? {
-        guard CALayer.defaultAction(forKey: key) != nil || key == "contents" else { return nil }
+        guard CALayer.defaultAction(forKey: key) != nil || key == "contents", !Self.unanimated.contains(key) else { return nil }
+        // "If you specify a negative value or 0, the changes are made without animating them."
+        guard duration > 0 else { return nil }
         let before = options.contains(.beginFromCurrentState)
             ? layer.presentation()?.value(forKey: key) : layer.value(forKey: key)
+        if keyframes { return KeyframeSegment(block: self, before: before, window: window) }
         let a: CABasicAnimation
         if let spring {
             let s = CASpringAnimation(keyPath: key)
@@ -38,25 +61,82 @@ final class UIViewAnimation {
             a = s
         } else {
             a = CABasicAnimation(keyPath: key)
-            a.timingFunction = keyframes ? nil : options.timingFunction
+            a.timingFunction = options.timingFunction
         }
         a.fromValue = before
-        a.duration = duration * window.length
-        let start = delay + duration * window.start
-        if start > 0 {
-            a.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + start
-        }
-        if keyframes {
-            let id = "\(ObjectIdentifier(layer)).\(key)"
-            let first = segmented.insert(id).inserted
-            a.fillMode = first ? .both : .forwards
-            a.isRemovedOnCompletion = false
-        } else if start > 0 {
+        a.duration = duration
+        if delay > 0 {
+            a.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + delay
             a.fillMode = .backwards
         }
         if options.contains(.repeat) { a.repeatCount = .infinity }
         if options.contains(.autoreverse) { a.autoreverses = true }
         return a
+    }
+
+    /// Keyframe blocks: each animated property gets one CAKeyframeAnimation
+    /// over the whole duration, through the value before the block and the
+    /// value each `addKeyframe` block set, at the key times its relative start
+    /// and duration give (holding a value between segments), as UIKit builds them.
+    func addKeyframeAnimations() {
+        for track in tracks {
+            var times: [Double] = [0], values: [Any?] = [track.before]
+            for segment in track.segments.sorted(by: { $0.start < $1.start }) {
+                let start = min(max(segment.start, times.last!), 1)
+                if start > times.last! { times.append(start); values.append(values.last!) }
+                times.append(min(max(start + segment.length, start), 1))
+                values.append(segment.value)
+            }
+            if times.last! < 1 { times.append(1); values.append(values.last!) }
+            let shown = values.compactMap { $0 }
+            guard shown.count == values.count else { continue }  // a nil (no colour) cannot be a key frame: it changes at once
+            let a = CAKeyframeAnimation(keyPath: track.key)
+            a.values = shown
+            a.keyTimes = times.map { NSNumber(value: $0) }
+            a.calculationMode = calculationMode ?? .linear
+            a.duration = duration
+            if delay > 0 {
+                a.beginTime = track.layer.convertTime(CACurrentMediaTime(), from: nil) + delay
+                a.fillMode = .backwards
+            }
+            if options.contains(.repeat) { a.repeatCount = .infinity }
+            if options.contains(.autoreverse) { a.autoreverses = true }
+            track.layer.add(a, forKey: track.key)
+        }
+        tracks = []
+    }
+
+    func record(_ layer: CALayer, _ key: String, before: Any?, window: (start: Double, length: Double)) {
+        let segment = (start: window.start, length: window.length, value: layer.value(forKey: key))
+        if let i = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) {
+            tracks[i].segments.append(segment)
+        } else {
+            tracks.append(KeyframeTrack(layer: layer, key: key, before: before, segments: [segment]))
+        }
+    }
+}
+
+/// The changes one property went through in a keyframe block.
+struct KeyframeTrack {
+    let layer: CALayer
+    let key: String
+    let before: Any?
+    var segments: [(start: Double, length: Double, value: Any?)]
+}
+
+/// A change inside `addKeyframe`: the action records it as a segment of its property's key frames.
+final class KeyframeSegment: CAAction {
+    let block: UIViewAnimation
+    let before: Any?
+    let window: (start: Double, length: Double)
+
+    init(block: UIViewAnimation, before: Any?, window: (start: Double, length: Double)) {
+        self.block = block; self.before = before; self.window = window
+    }
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        block.record(layer, event, before: before, window: window)
     }
 }
 
@@ -111,6 +191,16 @@ extension UIView {
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+
+        var calculationMode: CAAnimationCalculationMode {
+            switch (rawValue >> 10) & 0x7 {
+            case 1: .discrete
+            case 2: .paced
+            case 3: .cubic
+            case 4: .cubicPaced
+            default: .linear
+            }
+        }
     }
 
     // MARK: - Animation blocks
@@ -146,7 +236,8 @@ extension UIView {
     public class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
                                        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let plain = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
-        run(UIViewAnimation(duration: duration, delay: delay, options: plain, keyframes: true), animations, completion)
+        run(UIViewAnimation(duration: duration, delay: delay, options: plain, calculationMode: options.calculationMode),
+            animations, completion)
     }
 
     public class func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: () -> Void) {
@@ -168,10 +259,12 @@ extension UIView {
     }
 
     static func run(_ block: UIViewAnimation, _ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
+        let block = UIViewAnimation.current.map(block.nested(in:)) ?? block
         CATransaction.begin()
         CATransaction.setCompletion(completion)
         UIViewAnimation.stack.append(block)
         animations()
+        if block.keyframes { block.addKeyframeAnimations() }
         UIViewAnimation.stack.removeLast()
         CATransaction.commit()
     }

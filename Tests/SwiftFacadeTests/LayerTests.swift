@@ -160,6 +160,8 @@ extension Facade {
                 l.add(a, forKey: "blink")
             }
             #expect(k.layers.first?[.masksToBounds] == .bool(true))
+            let blink = try #require(k.layers.first?.animation(forKey: "blink")?.fromToBy)
+            #expect(blink.from == .bool(true) && blink.to == .bool(false))
         }
 
         @Test func hidingACommittedStandaloneLayerDoesNotFailTheCall() throws {
@@ -173,6 +175,7 @@ extension Facade {
             try k.advance(to: 1)
             try k.call { _ in layer.isHidden = true }
             #expect(k.layers[0][.isHidden] == .bool(true))
+            #expect(k.layers[0].animation(forKey: "hidden")?.fromToBy?.from == .bool(false))
         }
 
         @Test func aTransformReachesTheModelEntryForEntry() throws {

@@ -66,9 +66,14 @@ extension Facade {
             p.addQuadCurve(to: CGPoint(x: 10, y: 0), control: CGPoint(x: 5, y: 10))
             let tight = p.boundingBoxOfPath
             #expect(near(tight.height, 5, 1e-9) && near(tight.width, 10, 1e-9))
-            withKnownIssue("CGPath.boundingBox returns the tight box (boundingBoxOfPath), not the box with control points Apple documents") {
-                #expect(p.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
-            }
+            #expect(p.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
+            // An arc is drawn as cubic Béziers (a quarter turn: handles of 4/3·tan(π/8)·r along the tangents), so
+            // boundingBox reaches the handles: from −45° to 45° on the unit circle, x = cos 45° + k·sin 45°.
+            let arc = CGMutablePath()
+            arc.addArc(center: .zero, radius: 1, startAngle: -.pi / 4, endAngle: .pi / 4, clockwise: false)
+            let k = 4.0 / 3 * tan(Double.pi / 8), s = 0.5.squareRoot()
+            #expect(near(arc.boundingBoxOfPath.maxX, 1, 1e-9))
+            #expect(near(arc.boundingBox.maxX, s + k * s, 1e-9) && near(arc.boundingBox.minX, s, 1e-9))
         }
 
         @Test func relativeArcAndCurrentPoint() {

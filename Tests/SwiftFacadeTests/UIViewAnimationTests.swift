@@ -130,11 +130,14 @@ extension Facade {
             }
             let l = k.layers[0]
             let fade = try #require(l.animation(forKey: "opacity")), move = try #require(l.animation(forKey: "position"))
-            #expect(fade.timing.beginTime == 1 && fade.timing.duration == 1)
-            #expect(move.timing.beginTime == 2 && move.timing.duration == 1)
+            // One key-frame animation per property over the whole block, as UIKit builds them.
+            #expect(fade.timing.beginTime == 1 && fade.timing.duration == 2)
+            #expect(move.timing.beginTime == 1 && move.timing.duration == 2)
             // Before its share starts a property shows its old value; after its share it holds the new one.
+            // Linear key frames: a quarter of the block is half of alpha's share, so alpha is half way from 1 to 0.
             let early = try k.presented(l, at: 1.5)
             #expect(early.point(.position) == FXCore.Point(10, 10))
+            #expect(near(early.number(.opacity), 0.5))
             let mid = try k.presented(l, at: 2.5)
             #expect(mid.number(.opacity) == 0 && mid.point(.position).x > 10 && mid.point(.position).x < 90)
             #expect(try k.presented(l, at: 4).point(.position) == FXCore.Point(90, 10))
@@ -155,13 +158,13 @@ extension Facade {
             let atStart = try k.presented(l, at: 1).number(.opacity)
             let inFirst = try k.presented(l, at: 1.5).number(.opacity)
             let atSecond = try k.presented(l, at: 2).number(.opacity)
+            let inSecond = try k.presented(l, at: 2.5).number(.opacity)
             let atEnd = try k.presented(l, at: 3.5).number(.opacity)
             #expect(abs(atSecond - 0.5) < 1e-9 && atEnd == 0)
-            withKnownIssue("UIView.animateKeyframes: each segment is added under the property's key, so the second segment replaces the first (which stops unfinished)") {
-                #expect(atStart == 1)
-                #expect(inFirst > 0.5 && inFirst < 1)
-                #expect(finished == [true])
-            }
+            #expect(atStart == 1)
+            #expect(inFirst > 0.5 && inFirst < 1)
+            #expect(near(inSecond, 0.25))
+            #expect(finished == [true])
         }
 
         @Test func transitionAddsATransitionOfTheViewsLayer() throws {
@@ -217,9 +220,8 @@ extension Facade {
             let shown = try k.presented(k.layers[0], at: 1.1).number(.opacity)
             try k.advance(to: 2)
             #expect(finished == [true])
-            withKnownIssue("UIView.animate(withDuration: 0) adds an animation whose zero duration the host reads as Core Animation's 0.25 s default") {
-                #expect(shown == 0)
-            }
+            #expect(shown == 0)
+            #expect(k.layers[0].animationKeys.isEmpty)
         }
 
         @Test func aNestedBlockInheritsTheOuterDurationUnlessItOverridesIt() throws {
@@ -237,20 +239,23 @@ extension Facade {
             let l = k.layers[0]
             #expect(l.animation(forKey: "opacity")?.timing.duration == 2)
             #expect(l.animation(forKey: "cornerRadius")?.timing.duration == 0.5)
-            withKnownIssue("a nested UIView.animate uses its own duration even without .overrideInheritedDuration") {
-                #expect(l.animation(forKey: "position")?.timing.duration == 2)
-            }
+            #expect(l.animation(forKey: "position")?.timing.duration == 2)
+            // The curve too: the inner block without .overrideInheritedCurve is linear like the outer one
+            // (a linear curve is (0, 0, 1, 1) or none); the one that overrides it has UIKit's default ease-in-ease-out.
+            let inherited = l.animation(forKey: "position")?.timingFunction.map { [$0.x1, $0.y1, $0.x2, $0.y2] }
+            #expect(inherited == nil || inherited == [0, 0, 1, 1])
+            let own = try #require(l.animation(forKey: "cornerRadius")?.timingFunction)
+            #expect([own.x1, own.y1, own.x2, own.y2] == [0.42, 0, 0.58, 1])
         }
 
         @Test func hiddenIsNotAnimatedByABlock() throws {
             // UIView's animatable properties are frame, bounds, center, transform, alpha and backgroundColor
             // (UIView, "Animations"): hiding a view inside a block hides it at once.
             let (k, view) = try viewAt(1)
-            withKnownIssue("the block's fromValue for hidden is a Bool, which HostValue.make turns into a number (Bool bridges to NSNumber on Linux): the call fails with \"key path 'hidden' takes a bool, not a number\"") {
-                try k.call { _ in UIView.animate(withDuration: 1) { view.isHidden = true } }
-                let p = try k.presented(k.layers[0], at: 1.1)
-                #expect(p.bool(.isHidden))
-            }
+            try k.call { _ in UIView.animate(withDuration: 1) { view.isHidden = true } }
+            let p = try k.presented(k.layers[0], at: 1.1)
+            #expect(p.bool(.isHidden))
+            #expect(k.layers[0].animationKeys.isEmpty)
         }
 
         @Test func beginFromCurrentStateStartsFromWhatIsShown() throws {

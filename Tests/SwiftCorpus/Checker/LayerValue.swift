@@ -91,6 +91,8 @@ struct Comparison {
     }
 
     static func equal(_ actual: Any, _ expected: Any, tolerance: Double, angle: Bool) -> Bool {
+        // Booleans first: a JSON boolean also casts to Double on Linux.
+        if isBool(expected), let wanted = expected as? Bool { return isBool(actual) && (actual as? Bool) == wanted }
         if let wanted = expected as? Double {
             guard let number = actual as? NSNumber, !isBool(actual) else { return false }
             var difference = abs(number.doubleValue - wanted)
@@ -101,12 +103,12 @@ struct Comparison {
             guard let list = actual as? [Any], list.count == wanted.count else { return false }
             return zip(list, wanted).allSatisfy { equal($0, $1, tolerance: tolerance, angle: angle) }
         }
-        if isBool(expected), let wanted = expected as? Bool { return isBool(actual) && (actual as? Bool) == wanted }
         if let wanted = expected as? String { return (actual as? String) == wanted }
         return false
     }
 
     static func text(_ value: Any) -> String {
+        if isBool(value), let flag = value as? Bool { return String(flag) }
         if let number = value as? NSNumber, !isBool(value) { return String(number.doubleValue) }
         if let number = value as? Double { return String(number) }
         if let list = value as? [Any] { return "[" + list.map(text).joined(separator: ", ") + "]" }

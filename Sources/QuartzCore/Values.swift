@@ -113,9 +113,9 @@ enum HostValue {
         let t = type(of: any)
         if let n = exactNumber(any, t) { return n }
         if t is NSNumber.Type { return (any as! NSNumber).doubleValue }
-        // Other classes (colours, paths, images) are no numbers; only value
-        // types are left for the casts below.
-        if t is AnyObject.Type { return nil }
+        // Colours, paths and images are no numbers. Other classes go on to the
+        // casts below: one may box a Swift number (`[x, y] as [AnyObject]`).
+        if t is CGColor.Type || t is CGPath.Type || t is CGImage.Type { return nil }
         return switch any {
         case let v as Double: v
         case let v as CGFloat: Double(v)

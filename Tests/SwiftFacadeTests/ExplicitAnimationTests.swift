@@ -166,6 +166,21 @@ extension Facade {
             #expect(abs(try k.presented(l, at: 1.25).point(.position).x - 65) < 1e-9)
         }
 
+        /// iOS code that writes `[a, b] as [AnyObject]` (Ramotion's animated-tab-bar does) boxes
+        /// Swift numbers on Linux, where Foundation has no bridging of CGFloat to NSNumber; the
+        /// boxed numbers still animate, and colours beside them still do not count as numbers.
+        @Test func numbersBoxedAsAnyObjectAreNumbers() throws {
+            let (k, layer) = try layerAt(0)
+            let x0: CGFloat = 10, x1: CGFloat = 30
+            try k.call { _ in
+                let a = CAKeyframeAnimation(keyPath: "position.x")
+                a.values = [x0, x1] as [AnyObject]
+                a.duration = 1
+                layer.add(a, forKey: "walk")
+            }
+            #expect(abs(try k.presented(k.layers[0], at: 0.5).point(.position).x - 20) < 1e-9)
+        }
+
         @Test func aGroupsChildrenRunOnTheGroupsTimeLine() throws {
             let (k, layer) = try layerAt(0)
             try k.call { _ in

@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore"], path: "host/Common"),
         .executableTarget(name: "fxhost", dependencies: ["FXCommandLine"], path: "host/fxhost"),
         .executableTarget(
-            name: "fxhost-pixels", dependencies: ["FXCommandLine", "FXImageSinks", "FXRender", "FXHost", "FXCore"],
+            name: "fxhost-pixels", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
             path: "host/pixels"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "Scenery", path: "Sources/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
         .target(name: "lottie", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/lottie"),
-        .target(name: "seeds", dependencies: ["UIKit", "Scenery"], path: "Plugins/seeds"),
+        .target(name: "seeds", dependencies: ["UIKit", "QuartzCore", "Scenery"], path: "Plugins/seeds"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
             exclude: ["../cairo-baseline"]),
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "TestSupport"],
+            name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],
             path: "Tests/FXSinksTests"),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.

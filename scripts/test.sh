@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
+# The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.
+scripts/check-imports.sh
 swift build --build-tests
 work=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Checks the arrows of docs/ARCHITECTURE.md against the code: every `import`
+# of one of this package's modules, in a target's Swift files, names a
+# dependency that Package.swift declares for that target (directly; a module
+# reached only through another's dependencies is an arrow the design does not
+# draw). Prints one line per undeclared import and exits 1 if there is any.
+#   scripts/check-imports.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift package dump-package 2>/dev/null | python3 -c '
+import json, os, re, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+# A target is imported by its module name: dashes become underscores.
+modules = {name.replace("-", "_"): name for name in targets}
+pattern = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)", re.M)
+bad = 0
+for name, t in sorted(targets.items()):
+    if t["type"] == "system":
+        continue
+    path = t.get("path") or ("Tests/" if t["type"] == "test" else "Sources/") + name
+    declared = {d["byName"][0] for d in t["dependencies"] if "byName" in d}
+    declared |= {d["target"][0] for d in t["dependencies"] if "target" in d}
+    declared |= {d["product"][0] for d in t["dependencies"] if "product" in d}
+    for root, _, files in os.walk(path):
+        for f in sorted(files):
+            if not f.endswith(".swift"):
+                continue
+            file = os.path.join(root, f)
+            with open(file, encoding="utf-8") as src:
+                text = src.read()
+            for m in pattern.finditer(text):
+                module = m.group(1)
+                target = modules.get(module)
+                if target is None or target == name or target in declared:
+                    continue
+                line = text.count("\n", 0, m.start()) + 1
+                print(f"{file}:{line}: imports {module}, which Package.swift does not declare as a dependency of {name}")
+                bad += 1
+sys.exit(1 if bad else 0)
+'

@@ -388,6 +388,16 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     return 1;
 }
 
+uint32_t fx_particle_warm_rows(const uint32_t *pixels, ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
+    uint32_t seen = 0;
+    for (int64_t y = y0; y < y1; y++) {
+        const uint32_t *row = pixels + y * stride;
+        for (int64_t x = x0; x < x1; x += 16) seen ^= row[x];
+        if (x1 > x0) seen ^= row[x1 - 1];
+    }
+    return seen;
+}
+
 int fx_particle_vectorised(void) {
 #if defined(__SSE2__)
     return 1;

@@ -59,6 +59,9 @@ enum ParticleRaster {
         case swift
     }
 
+    /// How many particles ahead of the one drawn a band asks for its record.
+    static let lookAhead = 4
+
     /// Bands of rows drawn as one piece of work (32 rows of a 1280-wide target is 160 KiB: cache-sized).
     static let bandHeight = 32
 
@@ -193,21 +196,36 @@ enum ParticleRaster {
         let target: Target
         let strategy: Strategy
 
-        func draw(parity: Int) {
+        /// The cache lines a `Placed` can span.
+        let placedLines = Int32((MemoryLayout<Placed>.stride + 63) / 64 + 1)
+
+        @inline(__always) func placed(_ j: Int) -> UnsafePointer<Placed> {
+            let i = Int(index[j])
+            return i < first.count ? first.baseAddress! + i : second.baseAddress! + (i - first.count)
+        }
+
+        /// Returns what warming the bands' rows read (for nothing but to keep the reads).
+        @discardableResult
+        func draw(parity: Int) -> UInt32 {
+            var warmth: UInt32 = 0
             var b = parity
             while b + 1 < start.count {
                 let bandY0 = b * ParticleRaster.bandHeight, bandY1 = min(target.height, bandY0 + ParticleRaster.bandHeight)
                 for (cx0, cy0, cx1, cy1) in clips {
                     let y0 = max(cy0, bandY0), y1 = min(cy1, bandY1)
-                    guard y1 > y0 else { continue }
-                    for j in start[b]..<start[b + 1] {
-                        let i = Int(index[j])
-                        let q = i < first.count ? first.baseAddress! + i : second.baseAddress! + (i - first.count)
-                        Placed.draw(q, into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
+                    guard y1 > y0, start[b] < start[b + 1] else { continue }
+                    // The band's rows into cache in one stream: particles then blend at scattered places in it.
+                    warmth ^= fx_particle_warm_rows(target.pixels, target.stride, Int64(cx0), Int64(cx1), Int64(y0), Int64(y1))
+                    let end = start[b + 1]
+                    for j in start[b]..<end {
+                        // The records lie wherever their particles were born: the one a few ahead is asked for now.
+                        if j + ParticleRaster.lookAhead < end { fx_particle_prefetch(placed(j + ParticleRaster.lookAhead), placedLines) }
+                        Placed.draw(placed(j), into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
                     }
                 }
                 b += 2
             }
+            return warmth
         }
     }
 }

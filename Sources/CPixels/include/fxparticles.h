@@ -131,6 +131,23 @@ typedef struct fx_particle_input {
 int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *sprite, fx_particle *out,
                       fx_particle_box *box);
 
+/*
+ * Reads columns x0 <= x < x1 of rows y0 <= y < y1 in address order, one word a
+ * cache line, and changes nothing: pixels that particles are about to blend at
+ * scattered places come into cache in a stream the hardware prefetches, instead
+ * of one miss at a time. Returns a value of the words read, so the reads are kept.
+ */
+uint32_t fx_particle_warm_rows(const uint32_t *pixels, ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1);
+
+/* Asks for the `lines` cache lines from `p` on to be brought into cache (a hint: nothing changes). */
+static inline void fx_particle_prefetch(const void *p, int lines) {
+#if defined(__GNUC__) || defined(__clang__)
+    for (int i = 0; i < lines; i++) __builtin_prefetch((const char *)p + 64 * i);
+#else
+    (void)p; (void)lines;
+#endif
+}
+
 /* Whether fx_particle_draw has a vector loop on this CPU (else both are the portable one). */
 int fx_particle_vectorised(void);
 

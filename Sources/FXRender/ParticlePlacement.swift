@@ -103,7 +103,7 @@ extension ParticleRaster {
             let spans = strategy.rowSpans
             let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
             if strategy.pixelLoop != .swift && rule != .tintLanes {
-                return drawC(me, out, x0, x1, y0, y1, spans, rule, portable: strategy.pixelLoop == .portableC)
+                return drawC(me, out, x0, x1, y0, y1, spans, rule, loop: strategy.pixelLoop)
             }
             if spans && me.pointee.spansBound {
                 draw(me, out, x0, x1, y0, y1, spans, rule, WithinSpans.self)
@@ -114,14 +114,15 @@ extension ParticleRaster {
 
         /// The same pixels by the C loops (fxparticles.h), which compute them by the same rules.
         private static func drawC(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int,
-                                  _ spans: Bool, _ rule: Kind, portable: Bool) {
+                                  _ spans: Bool, _ rule: Kind, loop: PixelLoop) {
             let q = UnsafeRawPointer(me).advanced(by: MemoryLayout<Placed>.offset(of: \Placed.c)!)
                 .assumingMemoryBound(to: fx_particle.self)
             let kind = rule == .grey ? FX_PARTICLE_GREY : rule == .tint ? FX_PARTICLE_TINT : FX_PARTICLE_COLOUR
             var flags: Int32 = out.additive ? FX_PARTICLE_ADD : 0
             if spans { flags |= FX_PARTICLE_SPANS }
             if !(spans && me.pointee.spansBound) { flags |= FX_PARTICLE_CLAMP }
-            if portable { flags |= FX_PARTICLE_PORTABLE }
+            if loop == .portableC { flags |= FX_PARTICLE_PORTABLE }
+            if loop == .sse2C { flags |= FX_PARTICLE_SSE2 }
             fx_particle_draw(q, kind, flags, out.pixels, out.stride, Int64(x0), Int64(x1), Int64(y0), Int64(y1))
         }
 

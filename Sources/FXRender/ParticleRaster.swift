@@ -50,8 +50,11 @@ enum ParticleRaster {
     }
 
     enum PixelLoop {
-        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2.
+        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2, eight
+        /// pixels at a time where it has AVX2.
         case c
+        /// The C loops with SSE2 at most, as on CPUs without AVX2.
+        case sse2C
         /// The C loops' portable form, as on CPUs without SSE2.
         case portableC
         /// The Swift loop, kept as the reference the C loops are tested against.

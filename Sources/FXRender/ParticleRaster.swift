@@ -87,11 +87,14 @@ enum ParticleRaster {
         let views = sprites.map { $0.map(SpriteView.init) }
         field.particles.withUnsafeBufferPointer { ps in
             func place(_ range: Range<Int>, into list: inout [Placed]) {
-                list.reserveCapacity(range.count)
-                for p in ps[range] {
-                    guard p.scale > 0, p.color.alpha > 0, p.cell < views.count, let sprite = views[p.cell],
-                          let one = Placed(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha) else { continue }
-                    list.append(one)
+                list = [Placed](unsafeUninitializedCapacity: range.count) { slots, count in
+                    for i in range {
+                        let p = ps[i]
+                        guard p.scale > 0, p.color.alpha > 0, p.cell < views.count, let sprite = views[p.cell],
+                              Placed.place(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha, into: slots.baseAddress! + count)
+                        else { continue }
+                        count += 1
+                    }
                 }
             }
             guard ps.count >= 2_000 && strategy.threads > 1 else { return place(0..<ps.count, into: &earlier) }
@@ -119,16 +122,18 @@ enum ParticleRaster {
             later.items.withUnsafeBufferPointer { second in
                 members.index.withUnsafeBufferPointer { index in
                     members.start.withUnsafeBufferPointer { start in
+                        let next = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+                        next.initialize(to: 0)
+                        defer { next.deallocate() }
                         let work = Bands(first: first, second: second, index: index, start: start, clips: clips,
-                                         target: target, strategy: strategy)
+                                         target: target, strategy: strategy, next: next)
                         if count >= 2_000 && strategy.threads > 1 {
-                            let job = ParallelJob { work.draw(parity: 1) }
+                            let job = ParallelJob { work.draw() }
                             job.start()
-                            work.draw(parity: 0)
+                            work.draw()
                             job.join()
                         } else {
-                            work.draw(parity: 0)
-                            work.draw(parity: 1)
+                            work.draw()
                         }
                     }
                 }
@@ -189,7 +194,8 @@ enum ParticleRaster {
         let additive: Bool
     }
 
-    /// The bands' work, for either thread: even bands or odd ones.
+    /// The bands' work, shared by the threads: each takes the next band not yet taken, so that
+    /// neither waits for the other while bands remain.
     struct Bands: @unchecked Sendable {
         /// The particles in drawing order: `first`, then `second`.
         let first: UnsafeBufferPointer<Placed>, second: UnsafeBufferPointer<Placed>
@@ -198,6 +204,8 @@ enum ParticleRaster {
         let clips: [(Int, Int, Int, Int)]
         let target: Target
         let strategy: Strategy
+        /// The next band to take.
+        let next: UnsafeMutablePointer<Int64>
 
         /// The cache lines a `Placed` can span.
         let placedLines = Int32((MemoryLayout<Placed>.stride + 63) / 64 + 1)
@@ -209,10 +217,11 @@ enum ParticleRaster {
 
         /// Returns what warming the bands' rows read (for nothing but to keep the reads).
         @discardableResult
-        func draw(parity: Int) -> UInt32 {
+        func draw() -> UInt32 {
             var warmth: UInt32 = 0
-            var b = parity
-            while b + 1 < start.count {
+            while true {
+                let b = Int(fx_particle_take(next))
+                guard b + 1 < start.count else { break }
                 let bandY0 = b * ParticleRaster.bandHeight, bandY1 = min(target.height, bandY0 + ParticleRaster.bandHeight)
                 for (cx0, cy0, cx1, cy1) in clips {
                     let y0 = max(cy0, bandY0), y1 = min(cy1, bandY1)
@@ -226,7 +235,6 @@ enum ParticleRaster {
                         Placed.draw(placed(j), into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
                     }
                 }
-                b += 2
             }
             return warmth
         }

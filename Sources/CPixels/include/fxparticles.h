@@ -150,6 +150,9 @@ static inline void fx_particle_prefetch(const void *p, int lines) {
 #endif
 }
 
+/* Returns *counter and adds 1 to it, atomically: threads sharing bands of rows each take the next. */
+static inline int64_t fx_particle_take(int64_t *counter) { return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
+
 /* Whether fx_particle_draw has a vector loop on this CPU (else both are the portable one). */
 int fx_particle_vectorised(void);
 

@@ -206,12 +206,14 @@ public enum Particles {
                 later.particles = list
             }
             job.start()
+            // Room for both halves, so that the later one is appended in place when this list becomes `out`.
             var earlier: [Particle] = []
-            earlier.reserveCapacity(Int(mid - first) + 1)
+            earlier.reserveCapacity(Int(last - first) + 1)
             run(first...mid, into: &earlier)
             job.join()
-            if out.isEmpty { out = earlier } else { out += earlier }
-            out += later.particles.prefix(room - earlier.count)
+            let rest = room - earlier.count
+            if out.isEmpty { swap(&out, &earlier) } else { out += earlier }
+            out += later.particles.prefix(rest)
         }
     }
 

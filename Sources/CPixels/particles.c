@@ -2,6 +2,7 @@
 #include "fxparticles.h"
 
 #include <math.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -480,8 +481,14 @@ static inline void edges(double s0, double sx, double sy, double size, double *l
     *slope = -sy / sx;
 }
 
+/* round(x) for 0 <= x < 2^31, without a call into libm: x less its whole part is exact. */
+static inline uint32_t round_small(double x) {
+    double whole = (double)(int64_t)x;
+    return (uint32_t)whole + (x - whole >= 0.5);
+}
+
 /* A channel, 0...1, to 0...255, rounded half away from zero. */
-static inline uint32_t channel(double v) { return (uint32_t)round(min2(1, max2(0, v)) * 255); }
+static inline uint32_t channel(double v) { return round_small(min2(1, max2(0, v)) * 255); }
 
 /* |o| + |sx| span_x + |sy| span_y stays far inside the fixed-point range. */
 static inline int bounded(double o, double sx, double sy, double span_x, double span_y) {
@@ -512,8 +519,10 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     const double step = max2(sqrt(ia * ia + ib * ib), sqrt(ic * ic + id * id));
     int64_t level = 0;
     if (step >= 2) {
-        int e = ilogb(step);
-        level = e;
+        /* ilogb(step) for a finite step of 2 or more (its exponent); more than any level when infinite. */
+        uint64_t bits;
+        memcpy(&bits, &step, sizeof bits);
+        level = (int64_t)(bits >> 52 & 0x7FF) - 1023;
     }
     if (level > sprite->level_count - 1) level = sprite->level_count - 1;
     const fx_mip_level lv = sprite->levels[level];
@@ -547,7 +556,7 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     const double pa = min2(1, max2(0, in->alpha * in->opacity));
     box->white = in->red == 1 && in->green == 1 && in->blue == 1;
     box->kind = !box->white ? FX_PARTICLE_TINT : sprite->grey ? FX_PARTICLE_GREY : FX_PARTICLE_COLOUR;
-    out->alpha256 = (uint32_t)round(pa * 256);
+    out->alpha256 = round_small(pa * 256);
     out->tint = box->white ? 0
         : channel(pa) << 24 | channel(in->red * pa) << 16 | channel(in->green * pa) << 8 | channel(in->blue * pa);
     return 1;

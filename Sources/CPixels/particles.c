@@ -2,9 +2,15 @@
 #include "fxparticles.h"
 
 #include <math.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define FX_PARTICLE_HAS_AVX2_LOOP 1
 #endif
 
 /* The row spans are computed in doubles exactly as written, on every CPU: a fused
@@ -287,6 +293,166 @@ static void row_colour_sse2(const fx_particle *p, int add, int clamp, uint32_t *
 
 #endif
 
+#if defined(FX_PARTICLE_HAS_AVX2_LOOP)
+
+#define AVX2 __attribute__((target("avx2"), always_inline)) static inline
+
+/* x * a / 255 per 16-bit lane, rounded as pixman rounds (x, a <= 255). */
+AVX2 __m256i mul255_16x16(__m256i x, __m256i a) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, a), _mm256_set1_epi16(0x80));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+/* What a group of eight pixels needs of its particle, in registers. */
+typedef struct {
+    const uint32_t *quads;
+    /* Eight pixels' steps (64-bit lanes); the border (32-bit lanes); the row length. */
+    __m256i u8, v8, low, width, height, rows;
+    __m256i zero, w256, ones, c255, alpha256, tint, lanes;
+} alpha_loop8;
+
+/*
+ * Pixels 0 to n - 1 (n <= 8) of a group: the SSE2 group's work (alpha_group) on
+ * eight pixels at once. The samples are kept in 64-bit lanes (u0: pixels 0 to 3,
+ * u4: 4 to 7); their high words are the texels, their low words' top bytes the
+ * weights, gathered into pixel order. The four alphas of each read are gathered;
+ * a group of fewer than eight reads (texels and pixels) and writes its own pixels alone.
+ */
+AVX2 void alpha_group8(const alpha_loop8 *l, const int kind, const int add, const int clamp, const int full,
+                       const int64_t n, uint32_t *d, __m256i *u0, __m256i *u4, __m256i *v0, __m256i *v4) {
+    /* (high words of pixels 0, 1, 4, 5 | 2, 3, 6, 7), then into pixel order. */
+    const __m256 uu0 = _mm256_castsi256_ps(*u0), uu4 = _mm256_castsi256_ps(*u4);
+    const __m256 vv0 = _mm256_castsi256_ps(*v0), vv4 = _mm256_castsi256_ps(*v4);
+    __m256i iu = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(uu0, uu4, _MM_SHUFFLE(3, 1, 3, 1))), 0xD8);
+    __m256i iv = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(vv0, vv4, _MM_SHUFFLE(3, 1, 3, 1))), 0xD8);
+    const __m256i fu = _mm256_srli_epi32(
+        _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(uu0, uu4, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8), 24);
+    const __m256i fv = _mm256_srli_epi32(
+        _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(vv0, vv4, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8), 24);
+    if (clamp) {
+        iu = _mm256_min_epi32(_mm256_max_epi32(iu, l->low), l->width);
+        iv = _mm256_min_epi32(_mm256_max_epi32(iv, l->low), l->height);
+    }
+    const __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(iv, l->rows), iu);
+    *u0 = _mm256_add_epi64(*u0, l->u8); *u4 = _mm256_add_epi64(*u4, l->u8);
+    *v0 = _mm256_add_epi64(*v0, l->v8); *v4 = _mm256_add_epi64(*v4, l->v8);
+    const __m256i zero = l->zero;
+    const __m256i mask = full ? l->ones : _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), l->lanes);
+    const __m256i q = full ? _mm256_i32gather_epi32((const int *)l->quads, at, 4)
+                           : _mm256_mask_i32gather_epi32(zero, (const int *)l->quads, at, mask, 4);
+    const __m256i wu = _mm256_or_si256(_mm256_slli_epi32(fu, 16), _mm256_sub_epi32(l->w256, fu));
+    const __m256i wv = _mm256_or_si256(_mm256_slli_epi32(fv, 16), _mm256_sub_epi32(l->w256, fv));
+    const __m256i h01 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi8(q, zero), _mm256_unpacklo_epi32(wu, wu)), 8);
+    const __m256i h23 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi8(q, zero), _mm256_unpackhi_epi32(wu, wu)), 8);
+    const __m256i alpha = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_packs_epi32(h01, h23), wv), 8);
+    const __m256i dst = full ? _mm256_loadu_si256((const __m256i *)d) : _mm256_maskload_epi32((const int *)d, mask);
+    __m256i r;
+    if (kind == FX_PARTICLE_GREY) {
+        __m256i s = _mm256_srli_epi32(_mm256_madd_epi16(alpha, l->alpha256), 8);
+        s = _mm256_or_si256(s, _mm256_slli_epi32(s, 8));
+        s = _mm256_or_si256(s, _mm256_slli_epi32(s, 16));
+        if (add) {
+            r = _mm256_adds_epu8(dst, s);
+        } else {
+            const __m256i i = _mm256_xor_si256(s, l->ones);
+            const __m256i m = _mm256_packus_epi16(mul255_16x16(_mm256_unpacklo_epi8(dst, zero), _mm256_unpacklo_epi8(i, zero)),
+                                                  mul255_16x16(_mm256_unpackhi_epi8(dst, zero), _mm256_unpackhi_epi8(i, zero)));
+            r = _mm256_add_epi8(m, s);
+        }
+    } else {
+        const __m256i a = _mm256_packs_epi32(alpha, alpha), aa = _mm256_unpacklo_epi16(a, a);
+        const __m256i s01 = mul255_16x16(l->tint, _mm256_unpacklo_epi32(aa, aa));
+        const __m256i s23 = mul255_16x16(l->tint, _mm256_unpackhi_epi32(aa, aa));
+        const __m256i s = _mm256_packus_epi16(s01, s23);
+        if (add) {
+            r = _mm256_adds_epu8(dst, s);
+        } else {
+#define INVERSE_ALPHA(s) _mm256_sub_epi16(l->c255, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF))
+            const __m256i m = _mm256_packus_epi16(mul255_16x16(_mm256_unpacklo_epi8(dst, zero), INVERSE_ALPHA(s01)),
+                                                  mul255_16x16(_mm256_unpackhi_epi8(dst, zero), INVERSE_ALPHA(s23)));
+#undef INVERSE_ALPHA
+            r = _mm256_adds_epu8(m, s);
+        }
+    }
+    if (full) _mm256_storeu_si256((__m256i *)d, r);
+    else _mm256_maskstore_epi32((int *)d, mask, r);
+}
+
+/* The kinds that read the sprite's alpha alone, eight pixels of a row at a time. */
+AVX2 void draw_alpha_avx2(const fx_particle *p, const int kind, const int add, const int clamp, const int spans,
+                          uint32_t *pixels, ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
+    const __m256i zero = _mm256_setzero_si256();
+    const int64_t dux = p->dux, dvx = p->dvx;
+    const alpha_loop8 l = {
+        p->quads,
+        _mm256_set1_epi64x((int64_t)(8 * (uint64_t)dux)), _mm256_set1_epi64x((int64_t)(8 * (uint64_t)dvx)),
+        _mm256_set1_epi32(-2), _mm256_set1_epi32((int)p->width), _mm256_set1_epi32((int)p->height),
+        _mm256_set1_epi32((int)p->row_length),
+        zero, _mm256_set1_epi32(256), _mm256_set1_epi8(-1), _mm256_set1_epi16(255), _mm256_set1_epi32((int)p->alpha256),
+        /* The tint in 16-bit lanes in memory order (B, G, R, A), twice in each half. */
+        _mm256_unpacklo_epi8(_mm256_set1_epi32((int)p->tint), zero),
+        _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+    };
+    const __m256i steps_u = _mm256_setr_epi64x(0, dux, (int64_t)(2 * (uint64_t)dux), (int64_t)(3 * (uint64_t)dux));
+    const __m256i steps_v = _mm256_setr_epi64x(0, dvx, (int64_t)(2 * (uint64_t)dvx), (int64_t)(3 * (uint64_t)dvx));
+    const __m256i four_u = _mm256_set1_epi64x((int64_t)(4 * (uint64_t)dux)), four_v = _mm256_set1_epi64x((int64_t)(4 * (uint64_t)dvx));
+    for (int64_t y = y0; y < y1; y++) {
+        int64_t xs = x0, xe = x1;
+        if (spans && !row_span(p, y, x0, x1, &xs, &xe)) continue;
+        uint64_t dy = (uint64_t)(y - p->box_y0), dx = (uint64_t)(xs - p->box_x0);
+        int64_t uf = (int64_t)((uint64_t)p->u + (uint64_t)p->duy * dy + (uint64_t)dux * dx);
+        int64_t vf = (int64_t)((uint64_t)p->v + (uint64_t)p->dvy * dy + (uint64_t)dvx * dx);
+        uint32_t *row = pixels + y * stride;
+        __m256i u0 = _mm256_add_epi64(_mm256_set1_epi64x(uf), steps_u), u4 = _mm256_add_epi64(u0, four_u);
+        __m256i v0 = _mm256_add_epi64(_mm256_set1_epi64x(vf), steps_v), v4 = _mm256_add_epi64(v0, four_v);
+        int64_t x = xs;
+        for (; x + 8 <= xe; x += 8) alpha_group8(&l, kind, add, clamp, 1, 8, row + x, &u0, &u4, &v0, &v4);
+        if (x < xe) alpha_group8(&l, kind, add, clamp, 0, xe - x, row + x, &u0, &u4, &v0, &v4);
+    }
+}
+
+/* One loop for each kind, operator and bound, with nothing to test inside it. */
+__attribute__((target("avx2"), noinline)) static void draw_avx2(
+    const fx_particle *p, int kind, int add, int clamp, int spans, uint32_t *pixels, ptrdiff_t stride,
+    int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
+#define ALPHA(k, a, c) draw_alpha_avx2(p, k, a, c, spans, pixels, stride, x0, x1, y0, y1)
+    if (kind == FX_PARTICLE_GREY) {
+        if (add) { if (clamp) ALPHA(FX_PARTICLE_GREY, 1, 1); else ALPHA(FX_PARTICLE_GREY, 1, 0); }
+        else { if (clamp) ALPHA(FX_PARTICLE_GREY, 0, 1); else ALPHA(FX_PARTICLE_GREY, 0, 0); }
+    } else {
+        if (add) { if (clamp) ALPHA(FX_PARTICLE_TINT, 1, 1); else ALPHA(FX_PARTICLE_TINT, 1, 0); }
+        else { if (clamp) ALPHA(FX_PARTICLE_TINT, 0, 1); else ALPHA(FX_PARTICLE_TINT, 0, 0); }
+    }
+#undef ALPHA
+}
+
+#undef AVX2
+
+/* AVX2, and the operating system saving the registers it uses. */
+static int cpu_has_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    unsigned lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & bit_AVX2) != 0;
+}
+
+/* Asked once: 1 or 0, -1 before the first question. */
+static int avx2_state = -1;
+
+static int use_avx2(void) {
+    int s = __atomic_load_n(&avx2_state, __ATOMIC_RELAXED);
+    if (s < 0) {
+        s = cpu_has_avx2();
+        __atomic_store_n(&avx2_state, s, __ATOMIC_RELAXED);
+    }
+    return s;
+}
+
+#endif
+
 /* sin and cos of x: glibc's sincos, which computes both as its sin and cos do (the same
  * reduction and polynomials, so the same doubles) for about the price of one. */
 static inline void turn(double x, double *s, double *c) {
@@ -315,8 +481,14 @@ static inline void edges(double s0, double sx, double sy, double size, double *l
     *slope = -sy / sx;
 }
 
+/* round(x) for 0 <= x < 2^31, without a call into libm: x less its whole part is exact. */
+static inline uint32_t round_small(double x) {
+    double whole = (double)(int64_t)x;
+    return (uint32_t)whole + (x - whole >= 0.5);
+}
+
 /* A channel, 0...1, to 0...255, rounded half away from zero. */
-static inline uint32_t channel(double v) { return (uint32_t)round(min2(1, max2(0, v)) * 255); }
+static inline uint32_t channel(double v) { return round_small(min2(1, max2(0, v)) * 255); }
 
 /* |o| + |sx| span_x + |sy| span_y stays far inside the fixed-point range. */
 static inline int bounded(double o, double sx, double sy, double span_x, double span_y) {
@@ -347,8 +519,10 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     const double step = max2(sqrt(ia * ia + ib * ib), sqrt(ic * ic + id * id));
     int64_t level = 0;
     if (step >= 2) {
-        int e = ilogb(step);
-        level = e;
+        /* ilogb(step) for a finite step of 2 or more (its exponent); more than any level when infinite. */
+        uint64_t bits;
+        memcpy(&bits, &step, sizeof bits);
+        level = (int64_t)(bits >> 52 & 0x7FF) - 1023;
     }
     if (level > sprite->level_count - 1) level = sprite->level_count - 1;
     const fx_mip_level lv = sprite->levels[level];
@@ -382,10 +556,28 @@ int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *spr
     const double pa = min2(1, max2(0, in->alpha * in->opacity));
     box->white = in->red == 1 && in->green == 1 && in->blue == 1;
     box->kind = !box->white ? FX_PARTICLE_TINT : sprite->grey ? FX_PARTICLE_GREY : FX_PARTICLE_COLOUR;
-    out->alpha256 = (uint32_t)round(pa * 256);
+    out->alpha256 = round_small(pa * 256);
     out->tint = box->white ? 0
         : channel(pa) << 24 | channel(in->red * pa) << 16 | channel(in->green * pa) << 8 | channel(in->blue * pa);
     return 1;
+}
+
+uint32_t fx_particle_warm_rows(const uint32_t *pixels, ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
+    uint32_t seen = 0;
+    for (int64_t y = y0; y < y1; y++) {
+        const uint32_t *row = pixels + y * stride;
+        for (int64_t x = x0; x < x1; x += 16) seen ^= row[x];
+        if (x1 > x0) seen ^= row[x1 - 1];
+    }
+    return seen;
+}
+
+int fx_particle_avx2(void) {
+#if defined(FX_PARTICLE_HAS_AVX2_LOOP)
+    return use_avx2();
+#else
+    return 0;
+#endif
 }
 
 int fx_particle_vectorised(void) {
@@ -421,6 +613,13 @@ void fx_particle_draw(const fx_particle *p, int kind, int flags, uint32_t *pixel
                       int64_t x0, int64_t x1, int64_t y0, int64_t y1) {
     const int add = (flags & FX_PARTICLE_ADD) != 0, clamp = (flags & FX_PARTICLE_CLAMP) != 0;
     const int spans = (flags & FX_PARTICLE_SPANS) != 0, vector = (flags & FX_PARTICLE_PORTABLE) == 0;
+#if defined(FX_PARTICLE_HAS_AVX2_LOOP)
+    if (vector && !(flags & FX_PARTICLE_SSE2) && kind != FX_PARTICLE_COLOUR && p->width < 32000 && p->height < 32000 &&
+        use_avx2()) {
+        draw_avx2(p, kind, add, clamp, spans, pixels, stride, x0, x1, y0, y1);
+        return;
+    }
+#endif
 #if defined(__SSE2__)
     if (vector && kind != FX_PARTICLE_COLOUR && p->width < 32000 && p->height < 32000) {
         /* One loop for each kind, operator and bound, with nothing to test inside it. */

@@ -123,7 +123,7 @@ public enum Particles {
                     // At a constant rate, skip straight to the births that can still be alive.
                     if r0 == r1, t - reach > t0 { k = max(k, (a + (t - reach - t0) * r0).rounded(.down) - 1) }
                     // Between changes without animations the state is the interval's own, read once.
-                    let constant = history.smooth ? nil : (i < grid[j].2.count ? (Cell(grid[j].2[i]), grid[j].1) : nil)
+                    let constant = history.smooth ? nil : (i < grid[j].2.count ? (Cell(grid[j].2[i], aimedFrom: grid[j].1), grid[j].1) : nil)
                     while (k < b || (j == steps - 1 && k <= b + 1e-9)) && out.count < maxParticles {
                         let birth = min(t1, t0 + elapsed(untilCount: k - a, rate: r0, slope: (r1 - r0) / (t1 - t0)))
                         if birth >= t - reach {
@@ -144,7 +144,7 @@ public enum Particles {
             }
         } else {
             for (i, node) in tree.enumerated() {
-                add(Cell(cells[i]), node, now, path: UInt64(i + 1), origin: .emitter, at: t, into: &out)
+                add(Cell(cells[i], aimedFrom: now), node, now, path: UInt64(i + 1), origin: .emitter, at: t, into: &out)
             }
         }
         return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == "additive")
@@ -206,12 +206,14 @@ public enum Particles {
                 later.particles = list
             }
             job.start()
+            // Room for both halves, so that the later one is appended in place when this list becomes `out`.
             var earlier: [Particle] = []
-            earlier.reserveCapacity(Int(mid - first) + 1)
+            earlier.reserveCapacity(Int(last - first) + 1)
             run(first...mid, into: &earlier)
             job.join()
-            if out.isEmpty { out = earlier } else { out += earlier }
-            out += later.particles.prefix(room - earlier.count)
+            let rest = room - earlier.count
+            if out.isEmpty { swap(&out, &earlier) } else { out += earlier }
+            out += later.particles.prefix(rest)
         }
     }
 
@@ -228,8 +230,8 @@ public enum Particles {
         return rate + root > 0 ? 2 * count / (rate + root) : 0
     }
 
-    /// A cell's settings, read once for all its particles.
-    struct Cell {
+    /// A cell's settings, read once for all its particles (a class: passed to every birth, not copied).
+    final class Cell: Sendable {
         let enabled: Bool
         let birthRate, lifetime, lifetimeRange, velocity, velocityRange: Double
         let emissionLatitude, emissionLongitude, emissionRange: Double
@@ -237,8 +239,11 @@ public enum Particles {
         let scale, scaleRange, scaleSpeed, spin, spinRange: Double
         let color, colorRange, colorSpeed: Color
         let children: [Cell]
+        /// The emission axis and cone of its top-level particles from the emitter it was read
+        /// with, worked out once for all of them (nil for nested cells, whose axis turns with their parent).
+        let aim: Aim?
 
-        init(_ c: EmitterCell) {
+        init(_ c: EmitterCell, aimedFrom e: Emitter? = nil) {
             enabled = c.enabled
             birthRate = c[.birthRate]; lifetime = c[.lifetime]; lifetimeRange = c[.lifetimeRange]
             velocity = c[.velocity]; velocityRange = c[.velocityRange]
@@ -249,7 +254,8 @@ public enum Particles {
             color = c.color
             colorRange = Color(red: c[.redRange], green: c[.greenRange], blue: c[.blueRange], alpha: c[.alphaRange])
             colorSpeed = Color(red: c[.redSpeed], green: c[.greenSpeed], blue: c[.blueSpeed], alpha: c[.alphaSpeed])
-            children = c.emitterCells.map(Cell.init)
+            children = c.emitterCells.map { Cell($0) }
+            aim = e.map { Aim(c[.emissionLongitude], c[.emissionLatitude], c[.emissionRange], from: $0) }
         }
 
         /// How long after its birth a particle of this cell, or of a cell nested in it, can still be alive.
@@ -423,24 +429,23 @@ public enum Particles {
             // The axis: longitude in the x–y plane from +x (y down), latitude out of it; a line
             // emitter measures longitude from up the screen (docs/timing.md, "Emitters"). A nested
             // cell's angles turn its parent's current direction.
-            var lon = c.emissionLongitude, lat = c.emissionLatitude
+            let aim: Aim
             if let parent {
                 let d = parent.direction
-                lon += atan2(d.1, d.0)
-                lat += asin(max(-1, min(1, d.2)))
-            } else if e.shape == .line {
-                lon -= Double.pi / 2
-            }
-            // cos(lat) once: libm's calls are not merged by the compiler.
-            let cosLat = cos(lat)
-            let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
-            if c.emissionRange == 0 {
-                direction = (cosLat * cos(lon), cosLat * sin(lon), sin(lat))
-                v = (speed * cosLat * cos(lon), speed * cosLat * sin(lon), speed * sin(lat))
+                aim = Aim(longitude: c.emissionLongitude + atan2(d.1, d.0), latitude: c.emissionLatitude + asin(max(-1, min(1, d.2))),
+                          range: c.emissionRange)
+            } else if let own = c.aim, own.line == (e.shape == .line) {
+                aim = own
             } else {
-                direction = Motion.cone(around: (cosLat * cos(lon), cosLat * sin(lon), sin(lat)), range: c.emissionRange,
-                                        r.unit(1), r.unit(2))
+                aim = Aim(c.emissionLongitude, c.emissionLatitude, c.emissionRange, from: e)
+            }
+            let speed = (c.velocity + c.velocityRange * r.signed(3)) * e.velocity
+            if let cone = aim.cone {
+                direction = cone.direction(r.unit(1), r.unit(2))
                 v = (speed * direction.0, speed * direction.1, speed * direction.2)
+            } else {
+                direction = (aim.cosLat * aim.cosLon, aim.cosLat * aim.sinLon, aim.sinLat)
+                v = (speed * aim.cosLat * aim.cosLon, speed * aim.cosLat * aim.sinLon, speed * aim.sinLat)
             }
             acc = c.acceleration
             // A top-level cell's scale is (scale ± scaleRange) × the layer's scale + scaleSpeed·age; a nested
@@ -454,28 +459,6 @@ public enum Particles {
                            blue: c.color.blue + c.colorRange.blue * r.signed(8), alpha: c.color.alpha + c.colorRange.alpha * r.signed(9))
             colorSpeed = c.colorSpeed
             tint = parent?.color ?? .white
-        }
-
-        /// A direction uniformly distributed over the cone of full angle `range` around the unit
-        /// vector `axis` (Apple's `emissionRange`: "a cone around the emission angle. Emitted
-        /// objects are uniformly distributed across this cone"): the cosine of the angle from the
-        /// axis is uniform on [cos(range/2), 1], the turn about it uniform on [0, 2π).
-        static func cone(around axis: (Double, Double, Double), range: Double, _ u1: Double, _ u2: Double)
-            -> (Double, Double, Double) {
-            let half = min(Double.pi, abs(range) / 2)
-            guard half > 0, half.isFinite else { return axis }
-            let cosT = 1 - u1 * (1 - cos(half)), sinT = max(0, 1 - cosT * cosT).squareRoot()
-            let phi = 2 * Double.pi * u2
-            // Two unit vectors perpendicular to the axis and to each other; the first in the x–y plane when it can be.
-            let ref: (Double, Double, Double) = abs(axis.2) < 0.9 ? (0, 0, 1) : (1, 0, 0)
-            var a = (axis.1 * ref.2 - axis.2 * ref.1, axis.2 * ref.0 - axis.0 * ref.2, axis.0 * ref.1 - axis.1 * ref.0)
-            let n = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
-            a = (a.0 / n, a.1 / n, a.2 / n)
-            let b = (axis.1 * a.2 - axis.2 * a.1, axis.2 * a.0 - axis.0 * a.2, axis.0 * a.1 - axis.1 * a.0)
-            let (cp, sp) = (cos(phi), sin(phi))
-            return (cosT * axis.0 + sinT * (cp * a.0 + sp * b.0),
-                    cosT * axis.1 + sinT * (cp * a.1 + sp * b.1),
-                    cosT * axis.2 + sinT * (cp * a.2 + sp * b.2))
         }
 
         func position(age a: Double) -> (Double, Double, Double) {
@@ -499,6 +482,69 @@ public enum Particles {
             let u = (v.0 + acc.0 * a, v.1 + acc.1 * a, v.2 + acc.2 * a)
             return Particle(x: p.0, y: p.1, z: p.2, scale: scale(age: a), rotation: spin * a,
                             color: color(age: a), cell: cell, birth: birth, speed: (u.0 * u.0 + u.1 * u.1 + u.2 * u.2).squareRoot())
+        }
+    }
+
+    /// An emission axis from its longitude and latitude, with the cone of `range` around it,
+    /// computed once for every particle that shares them (libm's calls are not merged by the compiler).
+    struct Aim {
+        let cosLat, cosLon, sinLon, sinLat: Double
+        /// Nil for a range of 0.
+        let cone: Cone?
+        /// Measured from up the screen, as a line emitter's top-level particles are.
+        let line: Bool
+
+        /// A top-level cell's axis from emitter `e` (docs/timing.md, "Emitters").
+        init(_ lon: Double, _ lat: Double, _ range: Double, from e: Emitter) {
+            self.init(longitude: e.shape == .line ? lon - Double.pi / 2 : lon, latitude: lat, range: range, line: e.shape == .line)
+        }
+
+        init(longitude lon: Double, latitude lat: Double, range: Double, line: Bool = false) {
+            self.line = line
+            cosLat = cos(lat); cosLon = cos(lon); sinLon = sin(lon); sinLat = sin(lat)
+            cone = range == 0 ? nil : Cone(around: (cosLat * cosLon, cosLat * sinLon, sinLat), range: range)
+                ?? Cone(axis: (cosLat * cosLon, cosLat * sinLon, sinLat))
+        }
+    }
+
+    /// The cone of full angle `range` around a unit axis, and the axes that turn about it. Directions
+    /// are uniformly distributed over it (Apple's `emissionRange`: "a cone around the emission angle.
+    /// Emitted objects are uniformly distributed across this cone").
+    struct Cone {
+        let axis: (Double, Double, Double)
+        /// 1 − cos(range/2); nil for a cone that is its axis.
+        let drop: Double?
+        /// Two unit vectors perpendicular to the axis and to each other; the first in the x–y plane when it can be.
+        let a, b: (Double, Double, Double)
+
+        /// A cone that is only its axis (a range that is not finite).
+        init(axis: (Double, Double, Double)) {
+            self.axis = axis; drop = nil; a = (0, 0, 0); b = (0, 0, 0)
+        }
+
+        init?(around axis: (Double, Double, Double), range: Double) {
+            let half = min(Double.pi, abs(range) / 2)
+            guard half > 0, half.isFinite else { return nil }
+            self.axis = axis
+            drop = 1 - cos(half)
+            let ref: (Double, Double, Double) = abs(axis.2) < 0.9 ? (0, 0, 1) : (1, 0, 0)
+            var a = (axis.1 * ref.2 - axis.2 * ref.1, axis.2 * ref.0 - axis.0 * ref.2, axis.0 * ref.1 - axis.1 * ref.0)
+            let n = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
+            a = (a.0 / n, a.1 / n, a.2 / n)
+            self.a = a
+            b = (axis.1 * a.2 - axis.2 * a.1, axis.2 * a.0 - axis.0 * a.2, axis.0 * a.1 - axis.1 * a.0)
+        }
+
+        /// The direction for the uniform numbers `u1` (the cosine of the angle from the axis, uniform
+        /// on [cos(range/2), 1]) and `u2` (the turn about it, uniform on [0, 2π)).
+        func direction(_ u1: Double, _ u2: Double) -> (Double, Double, Double) {
+            guard let drop else { return axis }
+            let cosT = 1 - u1 * drop, sinT = max(0, 1 - cosT * cosT).squareRoot()
+            let phi = 2 * Double.pi * u2
+            let (cp, sp) = (cos(phi), sin(phi))
+            return (cosT * axis.0 + sinT * (cp * a.0 + sp * b.0),
+                    cosT * axis.1 + sinT * (cp * a.1 + sp * b.1),
+                    cosT * axis.2 + sinT * (cp * a.2 + sp * b.2))
         }
     }
 

@@ -69,20 +69,55 @@ extension ParticleRaster {
         /// Placed by `fx_particle_place`: the sprite's drawn part centred on the particle, scaled,
         /// turned, through `ctm` and the device offset, from the mip level nearest its texels a pixel.
         init?(_ p: Particle, _ sprite: SpriteView, ctm: cairo_matrix_t, offset: (Double, Double), alpha: Double) {
+            var placed = fx_particle(), where_ = fx_particle_box()
+            guard Placed.place(p, sprite, ctm: ctm, offset: offset, alpha: alpha, &placed, &where_) else { return nil }
+            self.init(placed, where_, sprite)
+        }
+
+        private init(_ placed: fx_particle, _ where_: fx_particle_box, _ sprite: SpriteView) {
+            c = placed
+            box = (Int(where_.x0), Int(where_.y0), Int(where_.x1), Int(where_.y1))
+            spansBound = where_.spans_bound != 0
+            white = where_.white != 0
+            kind = Placed.kind(where_)
+            alphaPairs = sprite.alphaPairs + Int(where_.origin)
+        }
+
+        private static func kind(_ where_: fx_particle_box) -> Kind {
+            where_.kind == FX_PARTICLE_TINT ? .tint : where_.kind == FX_PARTICLE_GREY ? .grey : .colour
+        }
+
+        /// The same, made where `slot` points (uninitialised or not: a placement every frame for
+        /// every particle, not copied from one place to another on the way); false when the
+        /// particle draws nothing.
+        static func place(_ p: Particle, _ sprite: SpriteView, ctm: cairo_matrix_t, offset: (Double, Double), alpha: Double,
+                          into slot: UnsafeMutablePointer<Placed>) -> Bool {
+            let raw = UnsafeMutableRawPointer(slot)
+            func at<T>(_ field: PartialKeyPath<Placed>, _: T.Type) -> UnsafeMutableRawPointer {
+                raw.advanced(by: MemoryLayout<Placed>.offset(of: field)!)
+            }
+            var where_ = fx_particle_box()
+            guard place(p, sprite, ctm: ctm, offset: offset, alpha: alpha,
+                        at(\Placed.c, fx_particle.self).assumingMemoryBound(to: fx_particle.self), &where_) else { return false }
+            at(\Placed.box, Int.self).storeBytes(of: (Int(where_.x0), Int(where_.y0), Int(where_.x1), Int(where_.y1)),
+                                                 as: (x0: Int, y0: Int, x1: Int, y1: Int).self)
+            at(\Placed.spansBound, Bool.self).storeBytes(of: where_.spans_bound != 0, as: Bool.self)
+            at(\Placed.white, Bool.self).storeBytes(of: where_.white != 0, as: Bool.self)
+            at(\Placed.kind, Kind.self).storeBytes(of: kind(where_), as: Kind.self)
+            at(\Placed.alphaPairs, Int.self).storeBytes(of: sprite.alphaPairs + Int(where_.origin),
+                                                         as: UnsafeMutablePointer<UInt64>.self)
+            return true
+        }
+
+        private static func place(_ p: Particle, _ sprite: SpriteView, ctm: cairo_matrix_t, offset: (Double, Double),
+                                  alpha: Double, _ out: UnsafeMutablePointer<fx_particle>,
+                                  _ where_: UnsafeMutablePointer<fx_particle_box>) -> Bool {
             var input = fx_particle_input(
                 x: p.x, y: p.y, scale: p.scale, rotation: p.rotation,
                 red: p.color.red, green: p.color.green, blue: p.color.blue, alpha: p.color.alpha,
                 xx: ctm.xx, yx: ctm.yx, xy: ctm.xy, yy: ctm.yy, x0: ctm.x0, y0: ctm.y0,
                 offset_x: offset.0, offset_y: offset.1, opacity: alpha)
-            var placed = fx_particle(), where_ = fx_particle_box()
-            var view = sprite.placing
-            guard fx_particle_place(&input, &view, &placed, &where_) != 0 else { return nil }
-            c = placed
-            box = (Int(where_.x0), Int(where_.y0), Int(where_.x1), Int(where_.y1))
-            spansBound = where_.spans_bound != 0
-            white = where_.white != 0
-            kind = where_.kind == FX_PARTICLE_TINT ? .tint : where_.kind == FX_PARTICLE_GREY ? .grey : .colour
-            alphaPairs = sprite.alphaPairs + Int(where_.origin)
+            return withUnsafePointer(to: sprite.placing) { fx_particle_place(&input, $0, out, where_) != 0 }
         }
 
         /// ⌈x⌉ for |x| < 2·10⁹, without a call into libm (⌊x⌋ is −⌈−x⌉).
@@ -103,7 +138,7 @@ extension ParticleRaster {
             let spans = strategy.rowSpans
             let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
             if strategy.pixelLoop != .swift && rule != .tintLanes {
-                return drawC(me, out, x0, x1, y0, y1, spans, rule, portable: strategy.pixelLoop == .portableC)
+                return drawC(me, out, x0, x1, y0, y1, spans, rule, loop: strategy.pixelLoop)
             }
             if spans && me.pointee.spansBound {
                 draw(me, out, x0, x1, y0, y1, spans, rule, WithinSpans.self)
@@ -114,14 +149,15 @@ extension ParticleRaster {
 
         /// The same pixels by the C loops (fxparticles.h), which compute them by the same rules.
         private static func drawC(_ me: UnsafePointer<Placed>, _ out: Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int,
-                                  _ spans: Bool, _ rule: Kind, portable: Bool) {
+                                  _ spans: Bool, _ rule: Kind, loop: PixelLoop) {
             let q = UnsafeRawPointer(me).advanced(by: MemoryLayout<Placed>.offset(of: \Placed.c)!)
                 .assumingMemoryBound(to: fx_particle.self)
             let kind = rule == .grey ? FX_PARTICLE_GREY : rule == .tint ? FX_PARTICLE_TINT : FX_PARTICLE_COLOUR
             var flags: Int32 = out.additive ? FX_PARTICLE_ADD : 0
             if spans { flags |= FX_PARTICLE_SPANS }
             if !(spans && me.pointee.spansBound) { flags |= FX_PARTICLE_CLAMP }
-            if portable { flags |= FX_PARTICLE_PORTABLE }
+            if loop == .portableC { flags |= FX_PARTICLE_PORTABLE }
+            if loop == .sse2C { flags |= FX_PARTICLE_SSE2 }
             fx_particle_draw(q, kind, flags, out.pixels, out.stride, Int64(x0), Int64(x1), Int64(y0), Int64(y1))
         }
 

@@ -50,14 +50,20 @@ enum ParticleRaster {
     }
 
     enum PixelLoop {
-        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2.
+        /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2, eight
+        /// pixels at a time where it has AVX2.
         case c
+        /// The C loops with SSE2 at most, as on CPUs without AVX2.
+        case sse2C
         /// The C loops' portable form, as on CPUs without SSE2.
         case portableC
         /// The Swift loop, kept as the reference the C loops are tested against.
         /// (The `tintLanes` kind is drawn by it always.)
         case swift
     }
+
+    /// How many particles ahead of the one drawn a band asks for its record.
+    static let lookAhead = 4
 
     /// Bands of rows drawn as one piece of work (32 rows of a 1280-wide target is 160 KiB: cache-sized).
     static let bandHeight = 32
@@ -81,11 +87,14 @@ enum ParticleRaster {
         let views = sprites.map { $0.map(SpriteView.init) }
         field.particles.withUnsafeBufferPointer { ps in
             func place(_ range: Range<Int>, into list: inout [Placed]) {
-                list.reserveCapacity(range.count)
-                for p in ps[range] {
-                    guard p.scale > 0, p.color.alpha > 0, p.cell < views.count, let sprite = views[p.cell],
-                          let one = Placed(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha) else { continue }
-                    list.append(one)
+                list = [Placed](unsafeUninitializedCapacity: range.count) { slots, count in
+                    for i in range {
+                        let p = ps[i]
+                        guard p.scale > 0, p.color.alpha > 0, p.cell < views.count, let sprite = views[p.cell],
+                              Placed.place(p, sprite, ctm: ctm, offset: (ox, oy), alpha: alpha, into: slots.baseAddress! + count)
+                        else { continue }
+                        count += 1
+                    }
                 }
             }
             guard ps.count >= 2_000 && strategy.threads > 1 else { return place(0..<ps.count, into: &earlier) }
@@ -113,16 +122,18 @@ enum ParticleRaster {
             later.items.withUnsafeBufferPointer { second in
                 members.index.withUnsafeBufferPointer { index in
                     members.start.withUnsafeBufferPointer { start in
+                        let next = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+                        next.initialize(to: 0)
+                        defer { next.deallocate() }
                         let work = Bands(first: first, second: second, index: index, start: start, clips: clips,
-                                         target: target, strategy: strategy)
+                                         target: target, strategy: strategy, next: next)
                         if count >= 2_000 && strategy.threads > 1 {
-                            let job = ParallelJob { work.draw(parity: 1) }
+                            let job = ParallelJob { work.draw() }
                             job.start()
-                            work.draw(parity: 0)
+                            work.draw()
                             job.join()
                         } else {
-                            work.draw(parity: 0)
-                            work.draw(parity: 1)
+                            work.draw()
                         }
                     }
                 }
@@ -183,7 +194,8 @@ enum ParticleRaster {
         let additive: Bool
     }
 
-    /// The bands' work, for either thread: even bands or odd ones.
+    /// The bands' work, shared by the threads: each takes the next band not yet taken, so that
+    /// neither waits for the other while bands remain.
     struct Bands: @unchecked Sendable {
         /// The particles in drawing order: `first`, then `second`.
         let first: UnsafeBufferPointer<Placed>, second: UnsafeBufferPointer<Placed>
@@ -192,22 +204,39 @@ enum ParticleRaster {
         let clips: [(Int, Int, Int, Int)]
         let target: Target
         let strategy: Strategy
+        /// The next band to take.
+        let next: UnsafeMutablePointer<Int64>
 
-        func draw(parity: Int) {
-            var b = parity
-            while b + 1 < start.count {
+        /// The cache lines a `Placed` can span.
+        let placedLines = Int32((MemoryLayout<Placed>.stride + 63) / 64 + 1)
+
+        @inline(__always) func placed(_ j: Int) -> UnsafePointer<Placed> {
+            let i = Int(index[j])
+            return i < first.count ? first.baseAddress! + i : second.baseAddress! + (i - first.count)
+        }
+
+        /// Returns what warming the bands' rows read (for nothing but to keep the reads).
+        @discardableResult
+        func draw() -> UInt32 {
+            var warmth: UInt32 = 0
+            while true {
+                let b = Int(fx_particle_take(next))
+                guard b + 1 < start.count else { break }
                 let bandY0 = b * ParticleRaster.bandHeight, bandY1 = min(target.height, bandY0 + ParticleRaster.bandHeight)
                 for (cx0, cy0, cx1, cy1) in clips {
                     let y0 = max(cy0, bandY0), y1 = min(cy1, bandY1)
-                    guard y1 > y0 else { continue }
-                    for j in start[b]..<start[b + 1] {
-                        let i = Int(index[j])
-                        let q = i < first.count ? first.baseAddress! + i : second.baseAddress! + (i - first.count)
-                        Placed.draw(q, into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
+                    guard y1 > y0, start[b] < start[b + 1] else { continue }
+                    // The band's rows into cache in one stream: particles then blend at scattered places in it.
+                    warmth ^= fx_particle_warm_rows(target.pixels, target.stride, Int64(cx0), Int64(cx1), Int64(y0), Int64(y1))
+                    let end = start[b + 1]
+                    for j in start[b]..<end {
+                        // The records lie wherever their particles were born: the one a few ahead is asked for now.
+                        if j + ParticleRaster.lookAhead < end { fx_particle_prefetch(placed(j + ParticleRaster.lookAhead), placedLines) }
+                        Placed.draw(placed(j), into: target, rows: y0..<y1, columns: cx0..<cx1, strategy: strategy)
                     }
                 }
-                b += 2
             }
+            return warmth
         }
     }
 }

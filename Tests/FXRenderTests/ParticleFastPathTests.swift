@@ -77,7 +77,7 @@ import Testing
             #expect(f.particles.count > 2_000)
             let plain = draw(f, ParticleRaster.Strategy(threads: 1, rowSpans: false, alphaPaths: false, pixelLoop: .swift))
             #expect(plain.contains { $0 != 0 })
-            for loop in [ParticleRaster.PixelLoop.c, .portableC, .swift] {
+            for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .swift] {
                 let fast = draw(f, ParticleRaster.Strategy(pixelLoop: loop))
                 let differing = zip(plain, fast).filter { $0 != $1 }.count
                 #expect(differing == 0, "\(differing) bytes differ (sprite \(sprite.width)×\(sprite.height), \(loop))")

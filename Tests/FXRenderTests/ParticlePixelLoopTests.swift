@@ -4,7 +4,7 @@ import CPixels
 import Testing
 @testable import FXRender
 
-/// The C pixel loops (fxparticles.h: SSE2 where the CPU has it, and the
+/// The C pixel loops (fxparticles.h: AVX2 where the CPU has it, SSE2, and the
 /// portable loop) against the Swift loop, particle by particle: every kind
 /// (grey, colour, tint) × OVER and ADD × clamped samples and samples within
 /// the row spans, at many scales (so several mip levels), rotations and
@@ -106,12 +106,13 @@ import Testing
                                 draw(placed, on: start, additive: additive, rows: rows, columns: columns,
                                      ParticleRaster.Strategy(threads: 1, rowSpans: rowSpans, alphaPaths: alphaPaths, pixelLoop: l))
                             }
-                            let swift = loop(.swift), vector = loop(.c), portable = loop(.portableC)
+                            let swift = loop(.swift), vector = loop(.c), sse2 = loop(.sse2C), portable = loop(.portableC)
                             changed += zip(swift, start).filter { $0 != $1 }.count
                             compared += 1
                             let what = "\(placed.kind), scale \(p.scale), rotation \(p.rotation), rows \(rows), columns \(columns), "
                                 + "spans \(rowSpans), alpha paths \(alphaPaths)"
                             #expect(vector == swift, "vector loop: \(zip(vector, swift).filter { $0 != $1 }.count) pixels differ (\(what))")
+                            #expect(sse2 == swift, "SSE2 loop: \(zip(sse2, swift).filter { $0 != $1 }.count) pixels differ (\(what))")
                             #expect(portable == swift, "portable loop: \(zip(portable, swift).filter { $0 != $1 }.count) pixels differ (\(what))")
                         }
                     }
@@ -141,7 +142,7 @@ import Testing
         func mul(_ x: Int, _ y: Int) -> Int { let t = x * y + 0x80; return (t + (t >> 8)) >> 8 }
         // Premultiplied tint: alpha 0.8 → 204; red 204, green 0.4 → 102, blue 0.16 → 40.8 → 41 (B, G, R, A order below).
         let src: [Int] = tinted ? [41, 102, 204, 204].map { mul($0, a) } : [a, a, a, a]
-        for loop in [ParticleRaster.PixelLoop.c, .portableC, .swift] {
+        for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .swift] {
             let out = draw(placed, on: start, additive: additive, rows: 0..<Self.height, columns: 0..<Self.width,
                            ParticleRaster.Strategy(threads: 1, pixelLoop: loop))
             for y in 0..<Self.height {

@@ -140,4 +140,22 @@ import Testing
         #expect(placed > 2_000 && refused > 400 && bound > 1_000 && bound < placed)
         #expect(levelsUsed.count >= 5, "\(levelsUsed)")
     }
+
+    /// Halves round away from zero, as C's `round` does: an alpha of 257/512 is 128.5 of 256,
+    /// so 129; a red of 0.5 at alpha 1 is 127.5 of 255, so 128 (alpha 255, green and blue 0).
+    @Test func halvesRoundUp() throws {
+        let contents = FXCore.Image(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64), label: "t")
+        let mips = MipChain(contents, x0: 0, y0: 0, x1: 4, y1: 4)
+        defer { withExtendedLifetime(mips) {} }
+        let sprite = ParticleRaster.SpriteView(ParticleRaster.Sprite(mips: mips, source: (0, 0, 4, 4)))
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        let white = Particle(x: 10, y: 10, z: 0, scale: 1, rotation: 0, color: Color(white: 1, alpha: 257.0 / 512), cell: 0, birth: 0)
+        let placedWhite = try #require(ParticleRaster.Placed(white, sprite, ctm: identity, offset: (0, 0), alpha: 1))
+        #expect(placedWhite.c.alpha256 == 129)
+        let red = Particle(x: 10, y: 10, z: 0, scale: 1, rotation: 0, color: Color(red: 0.5, green: 0, blue: 0, alpha: 1),
+                           cell: 0, birth: 0)
+        let placedRed = try #require(ParticleRaster.Placed(red, sprite, ctm: identity, offset: (0, 0), alpha: 1))
+        #expect(placedRed.c.tint == 0xFF80_0000)
+    }
 }

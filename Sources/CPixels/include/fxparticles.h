@@ -3,9 +3,9 @@
  * (premultiplied, native-endian 32-bit words): each pixel's sample of the
  * sprite is bilinear in fixed point, blended with cairo's OVER or ADD and
  * pixman's rounding. With SSE2 (baseline on x86_64) several pixels of a row
- * are worked at once (levels under 32000 texels a side); the portable loop,
- * one pixel at a time, gives the same bytes on every CPU, and either may be
- * asked for.
+ * are worked at once (levels under 32000 texels a side), and eight at once
+ * where the CPU has AVX2 (found at run time); the portable loop, one pixel at
+ * a time, gives the same bytes on every CPU, and any of them may be asked for.
  *
  * The rules, as pixman computes them (pixman-combine32.h):
  *   MUL(x, a) = (t + (t >> 8)) >> 8 with t = x * a + 0x80   (x * a / 255, rounded)
@@ -69,6 +69,8 @@ typedef struct fx_particle {
 #define FX_PARTICLE_SPANS 4
 /* The portable loop, even where SSE2 is available. */
 #define FX_PARTICLE_PORTABLE 8
+/* The SSE2 loop, even where AVX2 is available. */
+#define FX_PARTICLE_SSE2 16
 
 /*
  * Draws the particle's pixels in columns x0 <= x < x1 of rows y0 <= y < y1 of
@@ -131,7 +133,31 @@ typedef struct fx_particle_input {
 int fx_particle_place(const fx_particle_input *in, const fx_particle_sprite *sprite, fx_particle *out,
                       fx_particle_box *box);
 
+/*
+ * Reads columns x0 <= x < x1 of rows y0 <= y < y1 in address order, one word a
+ * cache line, and changes nothing: pixels that particles are about to blend at
+ * scattered places come into cache in a stream the hardware prefetches, instead
+ * of one miss at a time. Returns a value of the words read, so the reads are kept.
+ */
+uint32_t fx_particle_warm_rows(const uint32_t *pixels, ptrdiff_t stride, int64_t x0, int64_t x1, int64_t y0, int64_t y1);
+
+/* Asks for the `lines` cache lines from `p` on to be brought into cache (a hint: nothing changes). */
+static inline void fx_particle_prefetch(const void *p, int lines) {
+#if defined(__GNUC__) || defined(__clang__)
+    for (int i = 0; i < lines; i++) __builtin_prefetch((const char *)p + 64 * i);
+#else
+    (void)p; (void)lines;
+#endif
+}
+
+/* Returns *counter and adds 1 to it, atomically: threads sharing bands of rows each take the next. */
+static inline int64_t fx_particle_take(int64_t *counter) { return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
+
 /* Whether fx_particle_draw has a vector loop on this CPU (else both are the portable one). */
 int fx_particle_vectorised(void);
+
+/* Whether fx_particle_draw draws the grey and tint kinds eight pixels at a time
+ * with AVX2 on this CPU (asked of the CPU at run time; FX_PARTICLE_SSE2 declines it). */
+int fx_particle_avx2(void);
 
 #endif

@@ -74,6 +74,12 @@ final class DotLottieTests: XCTestCase {
         var damaged = bytes
         for k in entry..<(entry + 40) { damaged[k] ^= 0xFF }
         try assertRefused(try write("damaged.lottie", damaged), ["a/shapes.json", "damaged"])
+        // A stored (uncompressed) entry with one byte changed: only its CRC-32 tells.
+        var stored = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try archive("stored.lottie", ["shapes.json"], ["--stored"]))))
+        let text = try XCTUnwrap(find(Array("a/shapes.json".utf8), in: stored)) + 13
+        XCTAssertEqual(stored[text], UInt8(ascii: "{"), "the entry's text follows its name")
+        stored[text + 200] ^= 0x01
+        try assertRefused(try write("crc.lottie", stored), ["a/shapes.json", "its CRC-32 does not match"])
         // The central directory pointing past the end of the file.
         var outside = bytes
         let end = bytes.count - 22

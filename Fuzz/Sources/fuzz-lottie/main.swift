@@ -26,7 +26,7 @@ enum LottieHarness {
     }()
 
     /// Loaded once, as fxhost loads it; each input is then built in a session of its own.
-    nonisolated(unsafe) static let plugin: PluginInfo = {
+    static let plugin: PluginInfo = {
         do { return try PluginLoader.load(pluginPath, session: HostSession(pluginName: "lottie")) } catch { fatalError("\(error)") }
     }()
 

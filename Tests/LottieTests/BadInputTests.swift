@@ -107,6 +107,10 @@ final class BadInputTests: XCTestCase {
         try handle.truncate(atOffset: 300 << 20)
         try handle.close()
         try assertRefused(big, ["the file is 300 MiB, larger than the plugin's limit of 64 MiB"], seconds: 3)
+        // Within the size limit, but more values than the reader builds a tree of: 4,000,001 zeros (8 MB).
+        let many = dir + "/many.json"
+        try Data(("[" + String(repeating: "0,", count: 4_000_000) + "0]").utf8).write(to: URL(fileURLWithPath: many))
+        try assertRefused(many, ["line 1, column 8000000", "more than 4000000 values"], seconds: 30)
         // A file without end never reaches the plugin: fxhost takes only regular files for a file parameter.
         let r = try Lottie.run(["--file", "/dev/zero", "--time", "0"])
         XCTAssertEqual(r.status, 2, r.stderr)

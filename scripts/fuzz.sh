@@ -33,14 +33,15 @@ python3 ../Tests/LottieTests/Fixtures/make-dotlottie.py corpus/lottie/two.lottie
 mkdir -p corpus/batch
 printf '{"plugin": "cube", "parameters": {"text": "Paris"}, "options": {"size": "320x240", "end": 1}, "out": "paris.png"}\n{"plugin": "fade", "factory": "fade", "out": "f/"}\n' > corpus/batch/seed1
 printf '{"plugin":"lottie","parameters":{"file":"a.json"},"options":{"fps":[10],"event":["tap@0.5","tap@1"],"frames":"0-3"},"out":"b.gif"}\n' > corpus/batch/seed2
-# golden: a snapshot fxhost records of the cube plugin, when it is built.
+# golden: a snapshot fxhost records of the cube plugin, when it is built (release or debug).
 mkdir -p corpus/golden
-if [ -x "$fx" ] && [ ! -s corpus/golden/seed.jsonl ]; then
+for build in release debug; do
+  [ -x "../.build/$build/fxhost" ] && [ ! -s corpus/golden/seed.jsonl ] || continue
   rm -rf corpus/golden-record
-  "$fx" check --golden corpus/golden-record --update ../.build/release/libcube.so >/dev/null 2>&1 || true
+  "../.build/$build/fxhost" check --golden corpus/golden-record --update "../.build/$build/libcube.so" >/dev/null 2>&1 || true
   cp corpus/golden-record/cube/*/samples.jsonl corpus/golden/seed.jsonl 2>/dev/null || true
   rm -rf corpus/golden-record
-fi
+done
 printf '{"t":0,"layers":[{"path":"stage/box","kind":"shape","props":{"opacity":1}}]}\n{"t":0.5,"layers":[]}\n' > corpus/golden/seed2
 for h in keypath arguments png lottie batch golden; do
   [ "$which" = all ] || [ "$which" = "$h" ] || continue

@@ -86,6 +86,19 @@ final class BadInputTests: XCTestCase {
         try assertRefused(file, ["layers", "the plugin builds at most 10000 layers"], seconds: 5)
     }
 
+    func testMoreWorkThanTheLimitIsRefusedBeforeBuilding() throws {
+        // One outline of 800 vertices, filled, moving over 5,000 frames: (3 + 2 items + 800 × 1 paint)
+        // × 5,000 = 4,025,000 units, over 4,000,000 (a file like it at 3,990 vertices ran into fxhost's
+        // 512 MiB limit on plugin data, exit 1, after 1.5 GB of memory).
+        let n = 800
+        let ring = (0..<n).map { k in "[\(50 + 40 * cos(2 * Double.pi * Double(k) / Double(n))),\(50 + 40 * sin(2 * Double.pi * Double(k) / Double(n)))]" }
+        let zeros = Array(repeating: "[0,0]", count: n).joined(separator: ",")
+        func shape(_ v: [String]) -> String { #"{"v":[\#(v.joined(separator: ","))],"i":[\#(zeros)],"o":[\#(zeros)],"c":true}"# }
+        let layer = #"{"ddd":0,"ty":4,"nm":"ring","ind":1,"ip":0,"op":5000,"st":0,"ks":{},"shapes":[{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[\#(shape(ring))]},{"t":4999,"s":[\#(shape(ring.reversed()))]}]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let file = try write("work.json", #"{"v":"5.7.4","fr":60,"ip":0,"op":5000,"w":100,"h":100,"layers":[\#(layer)]}"#)
+        try assertRefused(file, ["$.layers[0]", "more than 4000000 units of work", "--range"], seconds: 5)
+    }
+
     func testEmbeddedImagesBrokenOrGiant() throws {
         // Image layers are not played: a broken embedded image is warned about, and the rest plays.
         let broken = #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"data:image/png;base64,!!not base64!!"}]"#

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FXHost", targets: ["FXHost"]),
         .library(name: "FXRender", targets: ["FXRender"]),
         .library(name: "FXPNG", targets: ["FXPNG"]),
+        .library(name: "FXCommandLine", targets: ["FXCommandLine"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
         .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),
@@ -90,7 +91,7 @@ let package = Package(
         // The generated pictures of the fade effect, shared by fade and seeds.
         .target(name: "Scenery", path: "Sources/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
-        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/lottie"),
+        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX", "CDeflate"], path: "Plugins/lottie"),
         .target(name: "seeds", dependencies: ["UIKit", "QuartzCore", "Scenery"], path: "Plugins/seeds"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",

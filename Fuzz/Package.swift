@@ -14,6 +14,9 @@ let package = Package(
         .executableTarget(name: "fuzz-keypath", dependencies: [.product(name: "FXCore", package: root)]),
         .executableTarget(name: "fuzz-arguments", dependencies: [.product(name: "FXHost", package: root)]),
         .executableTarget(name: "fuzz-png", dependencies: [.product(name: "FXPNG", package: root)]),
+        .executableTarget(name: "fuzz-lottie", dependencies: [.product(name: "FXHost", package: root), .product(name: "lottie", package: root)]),
+        .executableTarget(name: "fuzz-batch", dependencies: [.product(name: "FXCommandLine", package: root)]),
+        .executableTarget(name: "fuzz-golden", dependencies: [.product(name: "FXCommandLine", package: root)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,65 @@ final class Builder {
     private var precompStack: [String] = []
     static let maxPrecompDepth = 32
 
+    /// What one file may make the plugin build: layers counted once per use
+    /// (a precomp used ten times builds its layers ten times, so a small file
+    /// of nested precomps could ask for billions), and work — for each layer
+    /// built, its played frames times what each frame computes and hands to
+    /// the host (3 for its transform, opacity and visibility, 1 for each shape
+    /// item, and its outlines' vertices times the paints that draw them).
+    /// A unit is about one path element (56 bytes) of data copied by the host:
+    /// at 20 million, a file under the limit ran into the host's 512 MiB limit
+    /// on plugin data (exit 1) after 1.5 GB of memory; at 4 million it cannot.
+    static let maxLayers = 10_000
+    static let maxWork = 4_000_000
+    private var layersBuilt = 0
+    private var work = 0
+
+    /// Refuses, before anything is built, a file whose precomps would build
+    /// more than `maxLayers` layers, or that contain themselves.
+    func checkExpansion(_ layers: [LottieLayer], path: String) throws(LottieError) {
+        var memo: [String: Int] = [:]
+        var stack: [String] = []
+        func count(_ layers: [LottieLayer], _ path: String) throws(LottieError) -> Int {
+            var total = 0
+            for (i, l) in layers.enumerated() {
+                total += 1
+                if case .precomp(let id) = l.kind, comp.assets[id] != nil {
+                    let here = "\(path)[\(i)].refId"
+                    guard !stack.contains(id) else {
+                        throw LottieError(path: here, message: "precomp \"\(id)\" contains itself (\(stack.joined(separator: " → ")) → \(id))")
+                    }
+                    guard stack.count < Builder.maxPrecompDepth else {
+                        throw LottieError(path: here, message: "precomps nested more than \(Builder.maxPrecompDepth) deep")
+                    }
+                    if let known = memo[id] {
+                        total += known
+                    } else {
+                        stack.append(id)
+                        let inner = try count(comp.assets[id]!, "$.assets[\"\(id)\"].layers")
+                        stack.removeLast()
+                        memo[id] = inner
+                        total += inner
+                    }
+                }
+                // Past the limit the exact number does not matter, and must not overflow.
+                total = min(total, Builder.maxLayers + 1)
+            }
+            return total
+        }
+        guard try count(layers, path) <= Builder.maxLayers else {
+            throw LottieError(path: path, message: "more than \(Builder.maxLayers) layers once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers) layers")
+        }
+    }
+
+    private func spend(_ units: Int, frames: Int, at path: String) throws(LottieError) {
+        let (cost, over) = units.multipliedReportingOverflow(by: max(1, frames))
+        work += over ? Int.max / 2 : cost
+        guard work <= Builder.maxWork else {
+            throw LottieError(path: path, message: "building the file takes more than \(Builder.maxWork) units of work (layers × frames × shape vertices and paints), the plugin's limit: play fewer frames with --range A:B, or simplify the file")
+        }
+    }
+
     init(_ comp: Composition, _ timeline: Timeline) {
         self.comp = comp
         self.timeline = timeline
@@ -75,6 +134,13 @@ final class Builder {
         let here = "\(path)[\(i)]"
         if case .null = l.kind { return nil }
         if case .unsupported = l.kind { return nil }
+        layersBuilt += 1
+        guard layersBuilt <= Builder.maxLayers else {
+            throw LottieError(path: here, message: "more than \(Builder.maxLayers) layers once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers) layers")
+        }
+        var units = 3 + l.masks.reduce(0) { $0 + $1.shape.keyframes[0].value.vertices.count }
+        if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
+        try spend(units, frames: frames.count, at: here)
         let x = try plain(l.name, size)
         var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {

@@ -44,13 +44,17 @@ struct JSONSyntaxError: Error {
 
 /// A strict RFC 8259 reader with limits, so that no file can make it recurse
 /// or allocate without bound: nesting at most `maxDepth` levels, strings at
-/// most `maxString` bytes, and numbers that must be finite.
+/// most `maxString` bytes, at most `maxValues` values in all (a 64 MiB file
+/// of `0,0,0,…` is 33 million of them, nearly 1 GB as a tree), and numbers
+/// that must be finite.
 struct JSONReader {
     static let maxDepth = 128
     static let maxString = 16 << 20
+    static let maxValues = 4_000_000
 
     private let bytes: [UInt8]
     private var i = 0
+    private var values = 0
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -79,6 +83,10 @@ struct JSONReader {
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSON {
         guard depth < JSONReader.maxDepth else { throw fail("nested more than \(JSONReader.maxDepth) levels deep") }
+        values += 1
+        guard values <= JSONReader.maxValues else {
+            throw fail("more than \(JSONReader.maxValues) values (numbers, strings, arrays and objects), the plugin's limit")
+        }
         guard i < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object(depth: depth)

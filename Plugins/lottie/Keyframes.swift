@@ -52,12 +52,22 @@ struct Animated<V> {
 
     var isAnimated: Bool { keyframes.count > 1 }
 
+    /// The last keyframe at or before frame `f` (keyframes are in time order, as
+    /// the reader checks), found by bisection: a property may have many thousands.
+    func segment(at f: Double) -> Int {
+        var lo = 0, hi = keyframes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyframes[mid].time <= f { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
     /// The value at frame `f`, with `mix(a, b, progress-of-dim)` blending two values.
     func value(at f: Double, mix: (V, V, Easing, Double) -> V) -> V {
         let k = keyframes
         guard k.count > 1, f > k[0].time else { return k[0].value }
-        var n = 0
-        while n + 1 < k.count && k[n + 1].time <= f { n += 1 }
+        let n = segment(at: f)
         if n == k.count - 1 {
             // After the last keyframe: its value, or where the previous segment ended in old files.
             return k[n].value
@@ -76,8 +86,7 @@ extension Animated where V == [Double] {
     func at(_ f: Double) -> [Double] {
         let k = keyframes
         if k.count > 1, f > k[0].time {
-            var n = 0
-            while n + 1 < k.count && k[n + 1].time <= f { n += 1 }
+            let n = segment(at: f)
             if n < k.count - 1, !k[n].hold, let to = k[n].spatialOut, let ti = k[n].spatialIn,
                to != Vec(0, 0) || ti != Vec(0, 0), k[n].value.count >= 2 {
                 let a = k[n], bv = a.end ?? k[n + 1].value

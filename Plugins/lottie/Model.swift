@@ -92,6 +92,29 @@ indirect enum ShapeItem {
     case trim(start: Animated<Double>, end: Animated<Double>, offset: Animated<Double>, individually: Bool)
 }
 
+extension ShapeItem {
+    /// What a frame of these items costs to lay out, as an upper bound: each
+    /// item once, and every outline's vertices once per paint that may draw them.
+    static func cost(_ items: [ShapeItem]) -> Int {
+        var count = 0, vertices = 0, paints = 0
+        func walk(_ items: [ShapeItem]) {
+            for item in items {
+                count += 1
+                switch item {
+                case .group(let inner, _): walk(inner)
+                case .path(let shape, _): vertices += shape.keyframes.reduce(0) { max($0, $1.value.vertices.count) }
+                case .rect, .ellipse: vertices += 4
+                case .fill, .stroke, .gradientFill: paints += 1
+                case .trim: break
+                }
+            }
+        }
+        walk(items)
+        let (drawn, over) = max(1, vertices).multipliedReportingOverflow(by: max(1, paints))
+        return over ? Int.max / 4 : count + drawn
+    }
+}
+
 struct Stroke {
     var color: Animated<[Double]>
     var opacity: Animated<Double>

@@ -6,19 +6,39 @@ import Glibc
 // shapes and keyframes become fx layers and keyframe animations, through
 // fx.h only. docs/LOTTIE.md lists what plays and what is warned about.
 
-/// `build(api, stage, file, marker, range)`.
+/// `build(api, stage, file, marker, range, animation)`.
 let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-                           UnsafePointer<CChar>?) -> fx_status = { api, stage, file, marker, range in
+                           UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> fx_status = { api, stage, file, marker, range, animation in
     Host.build(api) {
         let path = Descriptor.string(file)
-        let shown = path.isEmpty ? "the built-in sample" : path
+        var shown = path.isEmpty ? "the built-in sample" : path
         do {
-            try Player.play(LottieFile.load(path), file: shown, stage: Layer(handle: stage),
+            let (bytes, label) = try LottieFile.load(path, animation: Descriptor.string(animation))
+            shown = label
+            try Player.play(LottieFile.parse(bytes), file: shown, stage: Layer(handle: stage),
                             marker: Descriptor.string(marker), range: Descriptor.string(range))
         } catch let e as LottieError {
-            throw PluginError("\(shown): \(e.path): \(e.message)", status: FX_ERR_INPUT)
+            throw PluginError(oneLine("\(shown): \(e.path): \(e.message)"), status: FX_ERR_INPUT)
         }
     }
+}
+
+/// A message on one line whatever the file holds: names and keys quoted from
+/// it keep their control characters as JSON escapes (`\n`, `\u001b`).
+func oneLine(_ message: String) -> String {
+    var out = ""
+    for u in message.unicodeScalars {
+        switch u {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20 || u.value == 0x7F:
+            let hex = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
 }
 
 /// What to play of a file, and where.
@@ -62,7 +82,9 @@ enum Player {
         try stage.addSublayer(root)
 
         let frames = (0..<timeline.count).map { first + Double($0) }
-        try Builder(comp, timeline).build(comp.layers, into: root, frames: frames, size: (comp.width, comp.height), path: "$.layers")
+        let builder = Builder(comp, timeline)
+        try builder.checkExpansion(comp.layers, path: "$.layers")
+        try builder.build(comp.layers, into: root, frames: frames, size: (comp.width, comp.height), path: "$.layers")
         for w in Warnings.take() { Host.log(w, warning: true) }
     }
 }
@@ -71,13 +93,27 @@ enum Player {
 enum LottieFile {
     static let maxBytes = 64 << 20
 
-    static func load(_ path: String) throws -> JSON {
-        let bytes: [UInt8]
+    /// The JSON text to play and how messages name it: the file, or for a
+    /// .lottie archive the file and the animation's entry in it.
+    static func load(_ path: String, animation: String = "") throws -> ([UInt8], String) {
+        var bytes: [UInt8]
+        var label = path.isEmpty ? "the built-in sample" : path
         if path.isEmpty {
             bytes = Array(Sample.json.utf8)
         } else {
             bytes = try read(path)
         }
+        if ZipArchive.isArchive(bytes) {
+            let (json, entry) = try DotLottie.animation(in: bytes, id: animation)
+            bytes = json
+            label = "\(path) (\(entry))"
+        } else if !animation.isEmpty {
+            throw LottieError(path: "$", message: "--animation chooses an animation of a .lottie archive, and this is not one")
+        }
+        return (bytes, label)
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> JSON {
         do {
             return try JSONReader.parse(bytes)
         } catch {
@@ -90,8 +126,16 @@ enum LottieFile {
             throw LottieError(path: "$", message: "cannot open the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(f) }
+        // A regular file's size is known before reading: one too large is refused without reading it.
+        var st = stat()
+        if fstat(fileno(f), &st) != 0 { st = stat() }
+        if (st.st_mode & S_IFMT) == S_IFREG, st.st_size > maxBytes {
+            throw LottieError(path: "$", message: "the file is \(st.st_size >> 20) MiB, larger than the plugin's limit of \(maxBytes >> 20) MiB")
+        }
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // A regular file is read in one piece of its size (and one byte more, to see the end).
+        let isRegular = (st.st_mode & S_IFMT) == S_IFREG
+        var chunk = [UInt8](repeating: 0, count: isRegular ? Int(st.st_size) + 1 : 1 << 16)
         while true {
             let n = fread(&chunk, 1, chunk.count, f)
             if n > 0 { out += chunk[..<n] }
@@ -101,9 +145,6 @@ enum LottieFile {
             if n < chunk.count { break }
         }
         if ferror(f) != 0 { throw LottieError(path: "$", message: "cannot read the file: \(String(cString: strerror(errno)))") }
-        if out.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw LottieError(path: "$", message: "this is a zip archive (a .lottie file?); .lottie archives are not read yet: unzip it and give its animations/*.json")
-        }
         return out
     }
 }
@@ -111,12 +152,13 @@ enum LottieFile {
 enum Plugin {
     nonisolated(unsafe) static let descriptor = Descriptor.make(
         name: "lottie", version: "0.1.0",
-        description: "plays a Lottie (Bodymovin JSON) animation",
+        description: "plays a Lottie (Bodymovin JSON) animation or .lottie archive",
         factories: [
             Factory("lottie", help: "play a Lottie file at its own size and length (docs/LOTTIE.md)", parameters: [
-                Parameter("file", .file, default: "", help: "the Lottie JSON file (default: a small built-in sample)"),
+                Parameter("file", .file, default: "", help: "the Lottie JSON file or .lottie archive (default: a small built-in sample)"),
                 Parameter("marker", .string, default: "", help: "play only the file's marker of this name"),
                 Parameter("range", .string, default: "", help: "play only the file's frames A to B, end excluded: A:B"),
+                Parameter("animation", .string, default: "", help: "for a .lottie archive: the id of the animation to play (default: the archive's initial one)"),
             ], build: build),
         ])
 }

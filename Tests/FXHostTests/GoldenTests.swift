@@ -125,4 +125,33 @@ import Testing
             #expect(r.stderr.contains(fragment), "\(args): \(r.stderr)")
         }
     }
+
+    /// A damaged snapshot file fails its factory with one line that says to record again — an empty one
+    /// compared no instant and passed whatever the plugin did, and instants out of order failed with the
+    /// clock's complaint instead (found by Fuzz/Sources/fuzz-golden).
+    @Test func damagedSamplesFilesSayToRecordAgain() throws {
+        let golden = try goldenPlugin(fadeTo: 0.2)
+        #expect(try check(["--golden", "s", "--update", "--at", "0,0.5", golden]).status == 0)
+        let file = dir + "/s/golden/fade/samples.jsonl"
+        let recorded = try String(contentsOfFile: file, encoding: .utf8)
+        let lines = recorded.split(separator: "\n").map(String.init)
+        for (text, fragment) in [("", "holds no samples"),
+                                 (lines.reversed().joined(separator: "\n") + "\n", "line 2: the instant t = 0.0 is not a time from 0 to 3600 s after the line before's"),
+                                 (lines[0].replacingOccurrences(of: #""t":0"#, with: #""t":-1"#) + "\n", "line 1: the instant t = -1.0"),
+                                 ("{\"t\":0}\nnot json\n", "is not JSON lines as fxhost records them (line 2)")] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try check(["--golden", "s", golden])
+            #expect(r.status == 1, "\(fragment): \(r.stdout)")
+            #expect(r.stdout.contains("FAIL  golden/fade") && r.stdout.contains(fragment) && r.stdout.contains("--update"), "\(r.stdout)")
+        }
+        // A property name holding a line break (as JSON writes one) is shown escaped, on the one detail line.
+        let renamed = lines[1].replacingOccurrences(of: #""opacity""#, with: #""opa\ncity""#)
+        #expect(renamed != lines[1])
+        try (lines[0] + "\n" + renamed + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try check(["--golden", "s", golden])
+        #expect(r.status == 1 && r.stdout.contains(#"stage/box  opa\x0acity  0.6 → (default)"#), "\(r.stdout)")
+        #expect(!r.stdout.split(separator: "\n").contains { $0.hasPrefix("city") }, "\(r.stdout)")
+        try recorded.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try check(["--golden", "s", golden]).status == 0, "the recorded file still passes")
+    }
 }

@@ -86,7 +86,7 @@ final class PlayerTests: XCTestCase {
                            layer.replacingOccurrences(of: #""ind":1"#, with: #""ind":2,"parent":1"#) + "]"), ["cyclic parenting"]),
             ("asset", comp("[" + precomp + "]"), ["$.layers[0].refId", "no precomp asset has the id \"a\""]),
             ("itself", comp("[" + precomp + "]", assets: #"[{"id":"a","layers":["# + precomp + "]}]"), ["precomp \"a\" contains itself"]),
-            ("zip", "PK\u{3}\u{4}rest", [".lottie archives are not read yet"]),
+            ("zip", "PK\u{3}\u{4}rest", ["the zip archive", "no end of central directory record"]),
         ]
         for (name, text, expected) in cases {
             let file = dir + "/\(name).json"

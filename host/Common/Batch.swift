@@ -89,6 +89,11 @@ struct BatchJob {
         guard let text = readText(file) else {
             throw HostError.usage("cannot read the job file '\(file)': \(String(cString: strerror(errno)))")
         }
+        return try parse(text, file: file)
+    }
+
+    /// The jobs of a job file's text; `file` names it in messages.
+    static func parse(_ text: String, file: String) throws -> [BatchJob] {
         var jobs: [BatchJob] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingSpaces

@@ -79,7 +79,7 @@ public struct Options {
 
     public static let maxSide = 16384.0
     static let maxFPS = 1000.0
-    static let maxEnd = 3600.0
+    public static let maxEnd = 3600.0
 
     static func parse(_ args: [String]) throws -> Options {
         var o = Options()

@@ -51,12 +51,7 @@ enum Golden {
             guard let text = readFile(samplesFile) else {
                 throw HostError.plugin("no golden snapshot in \(entry): record one with fxhost check --golden \(o.golden!) --update \(PluginLocator.fileName(plugin.path))")
             }
-            for line in text.split(separator: "\n") {
-                guard let v = JSON.parsed(String(line)), v["t"]?.number != nil else {
-                    throw HostError.plugin("\(samplesFile) is not JSON lines as fxhost records them; record it again with --update")
-                }
-                golden.append(v)
-            }
+            golden = try GoldenSamples.read(text, file: samplesFile)
             times = golden.compactMap { $0["t"]?.number }
             if let chosen = o.goldenTimes, chosen != times {
                 throw HostError.plugin("the golden snapshot in \(entry) has the instants \(list(times)), --at asks for \(list(chosen)): record it again with --update")

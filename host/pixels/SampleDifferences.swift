@@ -1,4 +1,5 @@
 import FXCommandLine
+import FXCore
 import FXSinks
 
 /// What changed between the JSON lines a golden snapshot recorded and the
@@ -30,7 +31,9 @@ enum SampleDifferences {
                 out.append("\(at)  layer \(path(al)) (\(al["kind"]?.string ?? "?")) is new (the golden snapshot has no such layer)")
             }
         }
-        return out
+        // Names and keys come from the file: their control characters are escaped, so that each
+        // difference is one line and nothing in a snapshot reaches the terminal as a command.
+        return out.map(TerminalText.escape)
     }
 
     private static func layer(_ path: String, at: String, golden g: JSON, actual a: JSON) -> [String] {

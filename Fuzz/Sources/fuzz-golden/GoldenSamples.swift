@@ -1,0 +1,1 @@
+../../../host/pixels/GoldenSamples.swift

@@ -1,0 +1,1 @@
+../../../host/pixels/SampleDifferences.swift

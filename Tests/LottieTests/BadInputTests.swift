@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 26's bad input beyond PlayerTests' cases: wrong types deep in the
+/// file, NaN and infinities, precomps that refer to each other in a ring or
+/// multiply into more layers than any machine holds, embedded images broken
+/// or giant, and files of hundreds of megabytes — each
+/// refused with one line naming the file, the JSON path and what was wrong,
+/// status 2, promptly (or, for what the plugin does not play, warned about).
+final class BadInputTests: XCTestCase {
+    var dir = ""
+    override func setUpWithError() throws { dir = try TestSupport.temporaryFolder() }
+
+    static let shapeLayer = #"{"ddd":0,"ty":4,"nm":"L","ind":1,"ip":0,"op":5,"st":0,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[5,5]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+
+    static func comp(layers: String, assets: String = "[]", op: Int = 5) -> String {
+        #"{"v":"5.7.4","fr":10,"ip":0,"op":\#(op),"w":50,"h":50,"assets":\#(assets),"layers":\#(layers)}"#
+    }
+
+    static func precomp(_ ref: String, _ i: Int) -> String {
+        #"{"ddd":0,"ty":0,"nm":"P\#(i)","refId":"\#(ref)","ind":\#(i + 1),"ip":0,"op":5,"st":0,"ks":{}}"#
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = dir + "/" + name
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Status 2, one line naming the file and each of `expected`, nothing on standard output, within `seconds`.
+    func assertRefused(_ file: String, _ expected: [String], seconds: Double = 10, line: UInt = #line) throws {
+        let start = Date()
+        let r = try Lottie.run(["--file", file, "--time", "0", "--timeout", "60"])
+        let took = Date().timeIntervalSince(start)
+        XCTAssertEqual(r.status, 2, r.stderr, line: line)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr, line: line)
+        XCTAssert(r.stderr.contains(file), "names the file: \(r.stderr)", line: line)
+        for e in expected { XCTAssert(r.stderr.contains(e), "'\(e)' in \(r.stderr)", line: line) }
+        XCTAssert(r.stdout.isEmpty, line: line)
+        XCTAssertLessThan(took, seconds, "refused promptly", line: line)
+    }
+
+    func testWrongTypesDeepInTheFileNameTheirPath() throws {
+        let rect = Self.shapeLayer
+        try assertRefused(try write("layers.json", Self.comp(layers: "{}")), ["$.layers", "expected an array, found an object"])
+        try assertRefused(try write("size.json", Self.comp(layers: "[" + rect.replacingOccurrences(of: #""s":{"a":0,"k":[10,10]}"#, with: #""s":{"a":0,"k":"big"}"#) + "]")),
+                          ["$.layers[0].shapes[0].s.k", "found a string"])
+        try assertRefused(try write("shapes.json", Self.comp(layers: "[" + rect.replacingOccurrences(of: #""shapes":["#, with: #""shapes":[7,"#) + "]")),
+                          ["$.layers[0].shapes[0]", "expected an object, found a number"])
+        try assertRefused(try write("parent.json", Self.comp(layers: "[" + rect.replacingOccurrences(of: #""ind":1"#, with: #""ind":1,"parent":"one""#) + "]")),
+                          ["$.layers[0].parent", "expected a number, found a string"])
+    }
+
+    func testNamesFromTheFileKeepTheMessageOnOneLine() throws {
+        // A member name with a line break (found by Fuzz/Sources/fuzz-lottie): the plugin's message
+        // writes it as JSON does, so it is one line whichever host prints it.
+        try assertRefused(try write("key.json", #"{"v":"5","a\nb" 1}"#), [#"expected ':' after member "a\nb""#])
+    }
+
+    func testNaNAndInfinitiesAndHugeNumbersAreRefused() throws {
+        for (name, token, message) in [("nan", "NaN", "unexpected character 'N'"), ("inf", "Infinity", "unexpected character 'I'"),
+                                       ("minus-inf", "-Infinity", "a number needs digits"), ("overflow", "1e999", "the number 1e999 is too large")] {
+            try assertRefused(try write(name + ".json", Self.comp(layers: "[" + Self.shapeLayer.replacingOccurrences(of: "[10,10]", with: "[\(token),10]") + "]")), [message])
+        }
+        // Finite but absurd: a size of 1e300 is out of the plugin's range for a shape's numbers.
+        try assertRefused(try write("huge.json", Self.comp(layers: "[" + Self.shapeLayer.replacingOccurrences(of: "[10,10]", with: "[1e300,10]") + "]")),
+                          ["$.layers[0].shapes[0].s.k[0]", "out of range"])
+        try assertRefused(try write("frames.json", Self.comp(layers: "[]", op: 100_000_000)), ["$.op", "out of range"])
+    }
+
+    func testPrecompsReferringToEachOtherInARingAreRefused() throws {
+        let assets = "[" + #"{"id":"a","layers":["# + Self.precomp("b", 0) + "]}," + #"{"id":"b","layers":["# + Self.precomp("a", 0) + "]}]"
+        try assertRefused(try write("ring.json", Self.comp(layers: "[" + Self.precomp("a", 0) + "]", assets: assets)),
+                          [#"$.assets["b"].layers[0].refId"#, #"precomp "a" contains itself (a → b → a)"#])
+    }
+
+    func testPrecompsThatMultiplyBeyondTheLimitAreRefusedPromptly() throws {
+        // Nine levels of ten uses each: 10^8 copies of one rectangle from an 8 KB file.
+        var assets: [String] = []
+        for k in 0..<8 {
+            assets.append(#"{"id":"a\#(k)","layers":["# + (0..<10).map { Self.precomp("a\(k + 1)", $0) }.joined(separator: ",") + "]}")
+        }
+        assets.append(#"{"id":"a8","layers":["# + Self.shapeLayer + "]}")
+        let file = try write("fan.json", Self.comp(layers: "[" + Self.precomp("a0", 0) + "]", assets: "[" + assets.joined(separator: ",") + "]"))
+        try assertRefused(file, ["layers", "the plugin builds at most 10000 layers"], seconds: 5)
+    }
+
+    func testMoreWorkThanTheLimitIsRefusedBeforeBuilding() throws {
+        // One outline of 800 vertices, filled, moving over 5,000 frames: (3 + 2 items + 800 × 1 paint)
+        // × 5,000 = 4,025,000 units, over 4,000,000 (a file like it at 3,990 vertices ran into fxhost's
+        // 512 MiB limit on plugin data, exit 1, after 1.5 GB of memory).
+        let n = 800
+        let ring = (0..<n).map { k in "[\(50 + 40 * cos(2 * Double.pi * Double(k) / Double(n))),\(50 + 40 * sin(2 * Double.pi * Double(k) / Double(n)))]" }
+        let zeros = Array(repeating: "[0,0]", count: n).joined(separator: ",")
+        func shape(_ v: [String]) -> String { #"{"v":[\#(v.joined(separator: ","))],"i":[\#(zeros)],"o":[\#(zeros)],"c":true}"# }
+        let layer = #"{"ddd":0,"ty":4,"nm":"ring","ind":1,"ip":0,"op":5000,"st":0,"ks":{},"shapes":[{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[\#(shape(ring))]},{"t":4999,"s":[\#(shape(ring.reversed()))]}]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let file = try write("work.json", #"{"v":"5.7.4","fr":60,"ip":0,"op":5000,"w":100,"h":100,"layers":[\#(layer)]}"#)
+        try assertRefused(file, ["$.layers[0]", "more than 4000000 units of work", "--range"], seconds: 5)
+    }
+
+    func testEmbeddedImagesBrokenOrGiant() throws {
+        // Image layers are not played: a broken embedded image is warned about, and the rest plays.
+        let broken = #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"data:image/png;base64,!!not base64!!"}]"#
+        let r = try Lottie.run(["--file", try write("broken-image.json", Self.comp(layers: "[" + Self.shapeLayer + "]", assets: broken)), "--time", "0", "--sink", "jsonl"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("image assets not supported"), r.stderr)
+        XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
+        // A giant one (17 MiB of base64) is past the longest string the reader takes.
+        let giant = #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"data:image/png;base64,"# + String(repeating: "A", count: 17 << 20) + #""}]"#
+        // (Reading 17 MiB takes seconds in a debug build under load: no promptness is asked here.)
+        try assertRefused(try write("giant-image.json", Self.comp(layers: "[" + Self.shapeLayer + "]", assets: giant)),
+                          ["a string longer than 16777216 bytes"], seconds: 120)
+    }
+
+    func testFilesOfHundredsOfMegabytesOrWithoutEndAreRefused() throws {
+        // 300 MB (sparse: no disk is used): refused from its size, without reading it.
+        let big = dir + "/big.json"
+        XCTAssert(FileManager.default.createFile(atPath: big, contents: Data("{".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: 300 << 20)
+        try handle.close()
+        try assertRefused(big, ["the file is 300 MiB, larger than the plugin's limit of 64 MiB"], seconds: 3)
+        // Within the size limit, but more values than the reader builds a tree of: 4,000,001 zeros (8 MB).
+        let many = dir + "/many.json"
+        try Data(("[" + String(repeating: "0,", count: 4_000_000) + "0]").utf8).write(to: URL(fileURLWithPath: many))
+        try assertRefused(many, ["line 1, column 8000000", "more than 4000000 values"], seconds: 120)
+        // A file without end never reaches the plugin: fxhost takes only regular files for a file parameter.
+        let r = try Lottie.run(["--file", "/dev/zero", "--time", "0"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssert(r.stderr.contains("'/dev/zero' is not a regular file"), r.stderr)
+    }
+}

@@ -28,7 +28,8 @@ groups=(
   'FXCoreTests\.|FXPluginKitTests\.'
   '.'
 )
-# Every test runs in exactly one group: a group skips what an earlier one took.
+# Every Swift Testing test runs in exactly one group: a group skips what an
+# earlier one took. XCTest cases run in one more group (run_xctest).
 logs=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-suites.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 run_group() {
@@ -42,7 +43,18 @@ run_group() {
   echo "$status $(echo "$end - $start" | bc)" >"$logs/$i.status"
 }
 
-running=0
+# The XCTest cases (the Lottie player's tests) run as a group of their own.
+run_xctest() {
+  local start end status
+  start=$(date +%s.%N)
+  "$bundle" --testing-library xctest >"$logs/xctest.log" 2>&1
+  status=$?
+  end=$(date +%s.%N)
+  echo "$status $(echo "$end - $start" | bc)" >"$logs/xctest.status"
+}
+
+run_xctest &
+running=1
 for i in "${!groups[@]}"; do
   run_group "$i" &
   running=$((running + 1))
@@ -70,10 +82,28 @@ for i in "${!groups[@]}"; do
   passed=$((passed + total - failures)); failed=$((failed + failures))
 done
 
+read -r status seconds <"$logs/xctest.status"
+echo "=== the XCTest cases (exit $status, ${seconds%.*} s)"
+cat "$logs/xctest.log"
+summary=$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" "$logs/xctest.log" | tail -1)
+total=$(echo "$summary" | sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p')
+failures=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) failures?.*/\1/p')
+if [ -z "$total" ]; then
+  echo "run-suites: the XCTest cases ended without a summary (exit $status): they crashed" >&2
+  bad=1; failed=$((failed + 1))
+else
+  [ "$status" -eq 0 ] || [ "$failures" -gt 0 ] || { failures=1; }
+  passed=$((passed + total - failures)); failed=$((failed + failures))
+fi
+
 echo "=== the groups of suites, slowest first (wall time of each group's process)"
-for i in "${!groups[@]}"; do
-  read -r status seconds <"$logs/$i.status"
-  printf '%8.1f s  ^(%s)\n' "$seconds" "${groups[$i]}"
-done | sort -rn
+{
+  for i in "${!groups[@]}"; do
+    read -r status seconds <"$logs/$i.status"
+    printf '%8.1f s  ^(%s)\n' "$seconds" "${groups[$i]}"
+  done
+  read -r status seconds <"$logs/xctest.status"
+  printf '%8.1f s  (the XCTest cases)\n' "$seconds"
+} | sort -rn
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$bad" -eq 0 ]

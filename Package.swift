@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "FXHost", targets: ["FXHost"]),
         .library(name: "FXRender", targets: ["FXRender"]),
         .library(name: "FXPNG", targets: ["FXPNG"]),
+        // For the fuzzing harnesses of the part reader and the manifest reader (`fxhost join`).
+        .library(name: "FXImageSinks", targets: ["FXImageSinks"]),
+        .library(name: "FXCommandLine", targets: ["FXCommandLine"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
         .library(name: "shimmer", type: .dynamic, targets: ["shimmer"]),

@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "fuzz-keypath", dependencies: [.product(name: "FXCore", package: root)]),
         .executableTarget(name: "fuzz-arguments", dependencies: [.product(name: "FXHost", package: root)]),
         .executableTarget(name: "fuzz-png", dependencies: [.product(name: "FXPNG", package: root)]),
+        .executableTarget(name: "fuzz-part", dependencies: [.product(name: "FXImageSinks", package: root)]),
+        .executableTarget(name: "fuzz-manifest", dependencies: [.product(name: "FXCommandLine", package: root)]),
     ],
     swiftLanguageModes: [.v6]
 )

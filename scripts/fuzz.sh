@@ -3,8 +3,9 @@
 #   scripts/fuzz.sh                 all three, 1,000,000 executions each
 #   scripts/fuzz.sh png 5000000     one harness, more executions
 # Harnesses: keypath (key path parsing), arguments (parameter values from the
-# command line), png (the PNG input path). A crash stops the run and leaves
-# the input in Fuzz/crash-*; rerun it with .build/release/fuzz-NAME FILE.
+# command line), png (the PNG input path), part and manifest (what fxhost join
+# reads). A crash stops the run and leaves the input in Fuzz/crash-*; rerun it
+# with .build/release/fuzz-NAME FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -23,7 +24,9 @@ fx="../.build/release/fxhost"
 if [ -x "$fx" ] && [ ! -s corpus/png/seed.png ]; then
   "$fx" --plugin cube --size 16x12 --time 0.2 --out corpus/png/seed.png 2>/dev/null || true
 fi
-for h in keypath arguments png; do
+# The part reader and the manifest reader of fxhost join: a one-frame part (after two bytes that choose its layout) and its manifest.
+mkdir -p corpus/part corpus/manifest; if [ -x "$fx" ] && [ ! -s corpus/manifest/seed ] && "$fx" --plugin spinner --size 2x2 --end 0 --frames 0: --out corpus/seed.fxpart --manifest 2>/dev/null; then { printf '\x09\x10'; cat corpus/seed.fxpart; } > corpus/part/seed; cp corpus/seed.fxpart.manifest.json corpus/manifest/seed; fi
+for h in keypath arguments png part manifest; do
   [ "$which" = all ] || [ "$which" = "$h" ] || continue
   echo "fuzz-$h: $runs runs" >&2
   "$bin/fuzz-$h" -runs="$runs" -max_len=4096 -artifact_prefix=crash-$h- -print_final_stats=1 corpus/$h 2>&1 \

@@ -99,12 +99,15 @@ public final class FramePartReader: @unchecked Sendable {
     /// next one being read and inflated on another thread meanwhile.
     public func forEachFrame(count: Int? = nil, _ body: (Frame) throws -> Void) throws {
         let n = min(count ?? index.count, index.count)
-        defer { source.close() }
-        guard n > 0 else { return }
-        var next = BackgroundJob { Result { try self.frame(0) } }
+        var next = n > 0 ? BackgroundJob { Result { try self.frame(0) } } : nil
+        // When `body` throws, the frame being read is waited for before the file is closed under it.
+        defer {
+            _ = next?.result()
+            source.close()
+        }
         for i in 0..<n {
-            let frame = try next.result().get()
-            if i + 1 < n { next = BackgroundJob { Result { try self.frame(i + 1) } } }
+            let frame = try next!.result().get()
+            next = i + 1 < n ? BackgroundJob { Result { try self.frame(i + 1) } } : nil
             try body(frame)
         }
     }

@@ -115,6 +115,10 @@ public struct JoinPlan {
         pixelHeight = pixels.height
     }
 
+    /// The plan for the words after `fxhost join` (OUT PART…): what the fuzzing harness of the
+    /// manifest reader drives.
+    public init(arguments: [String]) throws { try self.init(try Options.parse(["join"] + arguments)) }
+
     static func text(_ r: Range<Int>) -> String { r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)–\(r.upperBound - 1)" }
 
     /// The first render field (by name) whose values differ, or nil.

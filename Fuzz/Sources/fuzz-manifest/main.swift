@@ -1,9 +1,10 @@
 import FXCommandLine
 import Glibc
 
-/// The manifest reader, as `fxhost join` uses it: the input, cut at its first zero byte, is the
-/// manifest of two parts (the second may be empty: one part). Any text must give a plan or a
-/// one-line refusal — never crash — and a plan must describe a render fxhost can make.
+/// The manifest reader, as `fxhost join` uses it: the input up to its first zero byte is the
+/// manifest of one part, the rest (when there is a zero byte) the manifest of a second. Any text
+/// must give a plan or a one-line refusal — never crash — and a plan must cover a render fxhost
+/// can make, its frames once each.
 let folder: String = {
     var template = Array("/tmp/fuzz-manifest-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }

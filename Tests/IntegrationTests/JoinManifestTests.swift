@@ -51,4 +51,18 @@ import Testing
         try original[1].replacingOccurrences(of: "\"fps\":10", with: "\"fps\":0").write(toFile: manifest(b), atomically: true, encoding: .utf8)
         #expect(try joinError(a, "\"fps\":10", "\"fps\":0").contains("asks for a render fxhost does not make (size [40,20], scale 1, fps 0;"))
     }
+
+    /// A frame's size in a part is the render's size × scale rounded as the renderer rounds it
+    /// (81 × 1.5 = 121.5 → 122 pixels): the header check agrees, and the join is the whole render.
+    @Test func partsAtAFractionalScaleJoin() throws {
+        let args = ["--plugin", "spinner", "--size", "81x41", "--scale", "1.5", "--end", "0.2", "--fps", "10"]
+        #expect(try fx(args + ["--out", "\(dir)/full.png"]).status == 0)
+        for i in 0..<2 { #expect(try fx(args + ["--shard", "\(i)/2", "--out", "\(dir)/s\(i).fxpart", "--manifest"]).status == 0) }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(dir)/s0.fxpart")))
+        #expect(bytes.count > 18 && bytes[10] == 122 && bytes[11] == 0 && bytes[14] == 62 && bytes[15] == 0)  // 41 × 1.5 = 61.5 → 62
+        let r = try fx(["join", "\(dir)/joined.png", "\(dir)/s0.fxpart", "\(dir)/s1.fxpart"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let full = FileManager.default.contents(atPath: "\(dir)/full.png")
+        #expect(full != nil && full == FileManager.default.contents(atPath: "\(dir)/joined.png"))
+    }
 }

@@ -55,7 +55,8 @@ import Testing
         #expect(r.stderr.contains("'\(part)' does not match its manifest: its frame 0 is 16384×16384 pixels where the manifest says 40×20"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         // Reading the claim first would take 1,024 MiB; a join of a 40×20 render needs far less than a tenth of it.
-        #expect(r.peakMiB < 100, "peak \(r.peakMiB) MiB")
+        // (AddressSanitizer's shadow memory and quarantine make peaks meaningless in the sanitizer pass.)
+        #expect(TestSupport.isSanitizerPass || r.peakMiB < 100, "peak \(r.peakMiB) MiB")
 
         // A manifest that itself claims a render past fxhost's limits is refused the same way.
         let manifest = part + ".manifest.json"
@@ -63,7 +64,7 @@ import Testing
         try text.write(toFile: manifest, atomically: true, encoding: .utf8)
         let big = try measured(["join", out, part])
         #expect(big.status == 2 && big.stderr.contains("asks for a render fxhost does not make (size [16384,16384]"), "\(big.stderr)")
-        #expect(big.peakMiB < 100, "peak \(big.peakMiB) MiB")
+        #expect(TestSupport.isSanitizerPass || big.peakMiB < 100, "peak \(big.peakMiB) MiB")
     }
 
     /// Joining 8 or 64 frames of 480×360 (675 KiB each) into Y4M takes the same memory: a join
@@ -73,7 +74,8 @@ import Testing
         let short = try wholePart("short", args + ["--end", "0.7"]), long = try wholePart("long", args + ["--end", "6.3"])
         let a = try measured(["join", "\(dir)/short.y4m", short]), b = try measured(["join", "\(dir)/long.y4m", long])
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
-        #expect(b.peakMiB - a.peakMiB < 12, "8 frames: \(a.peakMiB) MiB, 64 frames: \(b.peakMiB) MiB")
+        // (AddressSanitizer keeps freed frames in quarantine, so not in the sanitizer pass.)
+        #expect(TestSupport.isSanitizerPass || b.peakMiB - a.peakMiB < 12, "8 frames: \(a.peakMiB) MiB, 64 frames: \(b.peakMiB) MiB")
         // And the long join is the unsharded render, byte for byte.
         #expect(try fx(args + ["--end", "6.3", "--out", "\(dir)/direct.y4m"]).status == 0)
         let direct = FileManager.default.contents(atPath: "\(dir)/direct.y4m"), joined = FileManager.default.contents(atPath: "\(dir)/long.y4m")

@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "FXHost", targets: ["FXHost"]),
         .library(name: "FXRender", targets: ["FXRender"]),
         .library(name: "FXPNG", targets: ["FXPNG"]),
+        // For the fuzzing harnesses of the part reader and the manifest reader (`fxhost join`).
+        .library(name: "FXImageSinks", targets: ["FXImageSinks"]),
         .library(name: "FXCommandLine", targets: ["FXCommandLine"]),
         // The effect plugins: one dynamic library each (libcube.so, …).
         .library(name: "cube", type: .dynamic, targets: ["cube"]),
@@ -46,7 +48,6 @@ let package = Package(
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
         .systemLibrary(
             name: "CAVFormat", path: "Sources/CAVFormat", pkgConfig: "libavformat",
@@ -73,7 +74,7 @@ let package = Package(
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",
-            dependencies: ["FXCore", "FXRender", "FXSinks", "CZlib", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
+            dependencies: ["FXCore", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),

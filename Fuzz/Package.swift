@@ -17,6 +17,8 @@ let package = Package(
         .executableTarget(name: "fuzz-lottie", dependencies: [.product(name: "FXHost", package: root), .product(name: "lottie", package: root)]),
         .executableTarget(name: "fuzz-batch", dependencies: [.product(name: "FXCommandLine", package: root)]),
         .executableTarget(name: "fuzz-golden", dependencies: [.product(name: "FXCommandLine", package: root)]),
+        .executableTarget(name: "fuzz-part", dependencies: [.product(name: "FXImageSinks", package: root)]),
+        .executableTarget(name: "fuzz-manifest", dependencies: [.product(name: "FXCommandLine", package: root)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,9 @@
 # Harnesses: keypath (key path parsing), arguments (parameter values from the
 # command line), png (the PNG input path), lottie (a Lottie file or .lottie
 # archive through the lottie plugin, in process), batch (batch job lines),
-# golden (golden snapshot samples files). A crash stops the run and leaves
-# the input in Fuzz/crash-*; rerun it with .build/release/fuzz-NAME FILE.
+# golden (golden snapshot samples files), part and manifest (what fxhost join
+# reads). A crash stops the run and leaves the input in Fuzz/crash-*; rerun it
+# with .build/release/fuzz-NAME FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -43,7 +44,9 @@ for build in release debug; do
   rm -rf corpus/golden-record
 done
 printf '{"t":0,"layers":[{"path":"stage/box","kind":"shape","props":{"opacity":1}}]}\n{"t":0.5,"layers":[]}\n' > corpus/golden/seed2
-for h in keypath arguments png lottie batch golden; do
+# The part reader and the manifest reader of fxhost join: a one-frame part (after two bytes that choose its layout) and its manifest.
+mkdir -p corpus/part corpus/manifest; if [ -x "$fx" ] && [ ! -s corpus/manifest/seed ] && "$fx" --plugin spinner --size 2x2 --end 0 --frames 0: --out corpus/seed.fxpart --manifest 2>/dev/null; then { printf '\x09\x10'; cat corpus/seed.fxpart; } > corpus/part/seed; cp corpus/seed.fxpart.manifest.json corpus/manifest/seed; fi
+for h in keypath arguments png lottie batch golden part manifest; do
   [ "$which" = all ] || [ "$which" = "$h" ] || continue
   echo "fuzz-$h: $runs runs" >&2
   "$bin/fuzz-$h" -runs="$runs" -max_len=4096 -timeout=60 -artifact_prefix=crash-$h- -print_final_stats=1 corpus/$h 2>&1 \

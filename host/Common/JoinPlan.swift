@@ -21,6 +21,9 @@ public struct JoinPlan {
     /// The output's format, and options that recreate the render's size, scale, fps and background.
     public let kind: SinkKind
     public let options: Options
+    /// The render's frame size in pixels, which every frame of every part must have.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
     /// An animated PNG or GIF of a run without --end leaves out a last frame that repeats the first.
     public var dropsARepeatedLastFrame: Bool { (kind == .png || kind == .gif) && options.end == nil }
 
@@ -51,8 +54,14 @@ public struct JoinPlan {
         }
         var parts: [Part] = []
         for (path, m) in read {
-            guard let frames = m.frames, m.total != nil, m.total == first.total else {
+            guard let frames = m.frames, let total = m.total, m.total == first.total else {
                 throw HostError.usage("join: '\(path)' is not a part of a sharded render (its manifest names no frame range)")
+            }
+            guard (1...OutputLimits.maxFrames).contains(total), frames.lowerBound >= 0, frames.upperBound <= total else {
+                throw HostError.usage("join: the manifest of '\(path)' is damaged: frames \(frames.lowerBound) to \(frames.upperBound) of \(total) (a run has 1 to \(OutputLimits.maxFrames) frames; render that shard again)")
+            }
+            if m.endSample && frames.upperBound != total {
+                throw HostError.usage("join: the manifest of '\(path)' is damaged: it puts the run's last sample in a part that does not end the run (render that shard again)")
             }
             if !frames.isEmpty {
                 parts.append(Part(path: path, frames: frames, endSample: m.endSample, lastRepeatsFirst: m.lastRepeatsFirst))
@@ -84,6 +93,10 @@ public struct JoinPlan {
         options.fps = first.render["fps"]?.number ?? o.fps
         options.background = first.render["background"]?.string
         options.end = first.render["end"]?.number
+        guard options.width > 0, options.height > 0, options.scale > 0, options.fps > 0, options.end.map({ $0 >= 0 }) ?? true,
+              let pixels = OutputLimits.pixelSize(width: options.width, height: options.height, scale: options.scale) else {
+            throw HostError.usage("join: the manifest of '\(firstPath)' asks for a render fxhost does not make (size \(first.render["size"]?.text ?? "none"), scale \(first.render["scale"]?.text ?? "1"), fps \(first.render["fps"]?.text ?? "none"); at most \(OutputLimits.maxPixels) pixels, \(OutputLimits.maxSide) a side)")
+        }
         options.out = out
         options.sheet = nil
         let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(out)
@@ -98,7 +111,13 @@ public struct JoinPlan {
         self.partKind = partKind
         self.kind = kind
         self.options = options
+        pixelWidth = pixels.width
+        pixelHeight = pixels.height
     }
+
+    /// The plan for the words after `fxhost join` (OUT PART…): what the fuzzing harness of the
+    /// manifest reader drives.
+    public init(arguments: [String]) throws { try self.init(try Options.parse(["join"] + arguments)) }
 
     static func text(_ r: Range<Int>) -> String { r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)–\(r.upperBound - 1)" }
 

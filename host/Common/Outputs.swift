@@ -15,6 +15,14 @@ public enum OutputLimits {
     public static let maxPixels = 8192 * 8192
     public static let maxSide = 16384
     public static let maxFrames = 100_000
+
+    /// The frame size in pixels of a stage of `width`×`height` points at `scale`, as the renderer
+    /// makes it (at least one pixel a side), or nil past the limits.
+    public static func pixelSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int)? {
+        let w = (width * scale).rounded(), h = (height * scale).rounded()
+        guard w.isFinite, h.isFinite, w <= Double(maxSide), h <= Double(maxSide), w * h <= Double(maxPixels) else { return nil }
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
 }
 
 /// Chooses and opens the sinks for the options: text sinks here, image ones

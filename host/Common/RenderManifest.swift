@@ -53,12 +53,18 @@ struct RenderManifest {
         self.render = render
         self.output = output
         command = words.compactMap(\.string)
-        total = json["total"]?.number.map { Int($0) }
+        total = RenderManifest.count(json["total"])
         endSample = json["endSample"] == .bool(true)
         lastRepeatsFirst = json["lastRepeatsFirst"] == .bool(true)
-        if case .array(let r)? = json["frames"], r.count == 2, let a = r[0].number, let b = r[1].number, a <= b {
-            frames = Int(a)..<Int(b)
+        if case .array(let r)? = json["frames"], r.count == 2, let a = RenderManifest.count(r[0]), let b = RenderManifest.count(r[1]), a <= b {
+            frames = a..<b
         }
+    }
+
+    /// A frame index or count: a whole number from 0 to 2^31 (a manifest's numbers are read, not trusted).
+    private static func count(_ value: JSON?) -> Int? {
+        guard let n = value?.number, n >= 0, n <= Double(Int32.max), n == n.rounded() else { return nil }
+        return Int(n)
     }
 
     /// The command words that make the render: all but `--manifest`, which only asks for this file.

@@ -11,9 +11,9 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
     var renderer: Renderer?
     func render() throws -> Renderer {
         if let renderer { return renderer }
-        let w = Int((o.width * o.scale).rounded()), h = Int((o.height * o.scale).rounded())
-        guard w <= OutputLimits.maxSide, h <= OutputLimits.maxSide, w * h <= OutputLimits.maxPixels else {
-            throw HostError.usage("--size \(Int(o.width))x\(Int(o.height)) at --scale \(o.scale) makes \(w)×\(h) pixels; the limit is \(OutputLimits.maxPixels) pixels (\(OutputLimits.maxSide) a side)")
+        guard OutputLimits.pixelSize(width: o.width, height: o.height, scale: o.scale) != nil else {
+            let w = (o.width * o.scale).rounded(), h = (o.height * o.scale).rounded()
+            throw HostError.usage("--size \(Int(o.width))x\(Int(o.height)) at --scale \(o.scale) makes \(ValueFormat.fixed(w, 0))×\(ValueFormat.fixed(h, 0)) pixels; the limit is \(OutputLimits.maxPixels) pixels (\(OutputLimits.maxSide) a side)")
         }
         let bg = o.background.flatMap(ColorText.parse) ?? .clear
         let r = Renderer(stageSize: Size(o.width, o.height), scale: o.scale, background: bg)

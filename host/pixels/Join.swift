@@ -14,26 +14,23 @@ func join(_ o: Options) throws {
         try joinY4M(plan)
         return
     }
+    // Every frame header of every part is checked against its manifest before an output or a frame is made.
+    let readers = try plan.parts.map { part in
+        try FramePartReader(path: part.path, layout: FramePartLayout(
+            width: plan.pixelWidth, height: plan.pixelHeight, frames: part.frames, fps: plan.options.fps,
+            endSample: part.endSample, end: plan.options.end))
+    }
     let sinks = try imageSinks(plan.kind, plan.options).compactMap { $0 as? ImageSink }
     let video = sinks.contains { $0.wantsEvenFrames }
-    for (i, part) in plan.parts.enumerated() {
-        guard let bytes = readFile(part.path) else {
-            throw HostError.usage("join: cannot read '\(part.path)': \(String(cString: strerror(errno)))")
-        }
-        var reader = try FramePartReader(bytes, name: part.path)
-        var frames: [Frame] = []
-        while let frame = try reader.next() { frames.append(frame) }
-        let expected = part.frames.count + (part.endSample ? 1 : 0)
-        guard frames.count == expected else {
-            throw HostError.usage("join: '\(part.path)' holds \(frames.count) frames where its manifest says \(expected) (render that shard again)")
-        }
+    for (i, (part, reader)) in zip(plan.parts, readers).enumerated() {
+        var count = reader.count
         // The run's last samples, as the unsharded run writes them: video has no sample off its
         // frame times, and a looping image no last frame that repeats its first.
         if i == plan.parts.count - 1 {
-            if part.endSample && video { frames.removeLast() }
-            if part.lastRepeatsFirst && plan.dropsARepeatedLastFrame && !video { frames.removeLast() }
+            if part.endSample && video { count -= 1 }
+            if part.lastRepeatsFirst && plan.dropsARepeatedLastFrame && !video { count -= 1 }
         }
-        for frame in frames {
+        try reader.forEachFrame(count: count) { frame in
             for sink in sinks { try sink.consume(frame: frame) }
         }
     }
@@ -41,33 +38,78 @@ func join(_ o: Options) throws {
 }
 
 private func joinY4M(_ plan: JoinPlan) throws {
-    let out = try output(plan.options.out)
-    var header: String?
-    for part in plan.parts {
-        let bytes = try readAll(part.path)
-        guard let newline = bytes.firstIndex(of: 0x0A) else { throw notY4M(part.path) }
-        let line = String(decoding: bytes[..<newline], as: UTF8.self)
-        let fields = line.split(separator: " ")
-        guard fields.first == "YUV4MPEG2", let w = fields.first(where: { $0.hasPrefix("W") }).flatMap({ Int($0.dropFirst()) }),
-              let h = fields.first(where: { $0.hasPrefix("H") }).flatMap({ Int($0.dropFirst()) }) else { throw notY4M(part.path) }
-        if let header, header != line { throw HostError.usage("join: '\(part.path)' has another video format than the first part") }
-        let frameSize = 6 + w * h * 3
-        let body = bytes.count - newline - 1
-        guard body % frameSize == 0, body / frameSize == part.frames.count else {
-            throw HostError.usage("join: '\(part.path)' holds \(Double(body) / Double(frameSize)) frames where its manifest says \(part.frames.count) (render that shard again)")
-        }
-        if header == nil {
-            header = line
-            try out.write(Array(bytes[...newline]))
-        }
-        try out.write(Array(bytes[(newline + 1)...]))
+    // Every part's header and length are checked before the output is opened.
+    let parts = try plan.parts.map { try Y4MPart($0, plan) }
+    if let other = parts.first(where: { $0.header != parts[0].header }) {
+        throw HostError.usage("join: '\(other.path)' has another video format than '\(parts[0].path)'")
     }
+    let out = try output(plan.options.out)
+    try out.write(parts[0].header)
+    for part in parts { try part.copyFrames(to: out) }
     try out.commit()
 }
 
-private func notY4M(_ path: String) -> HostError { HostError.usage("join: '\(path)' is not a Y4M file fxhost wrote") }
+/// A Y4M part, copied into the joined file a frame at a time (so that the
+/// join holds one frame, whatever the part's length).
+private struct Y4MPart {
+    let path: String
+    /// The stream header, its newline included; the joined file keeps the first part's.
+    let header: [UInt8]
+    let frameSize: Int
+    let frames: Int
 
-private func readAll(_ path: String) throws -> [UInt8] {
-    guard let bytes = readFile(path) else { throw HostError.usage("join: cannot read '\(path)': \(String(cString: strerror(errno)))") }
-    return bytes
+    init(_ part: JoinPlan.Part, _ plan: JoinPlan) throws {
+        path = part.path
+        frames = part.frames.count
+        let file = try Y4MPart.open(path)
+        defer { fclose(file) }
+        var line = [UInt8]()
+        while line.count < 256 {
+            let c = fgetc(file)
+            guard c >= 0 else { break }
+            line.append(UInt8(c))
+            if c == 0x0A { break }
+        }
+        guard line.last == 0x0A else { throw Y4MPart.notY4M(path) }
+        header = line
+        let fields = String(decoding: line.dropLast(), as: UTF8.self).split(separator: " ")
+        guard fields.first == "YUV4MPEG2", let w = fields.first(where: { $0.hasPrefix("W") }).flatMap({ Int($0.dropFirst()) }),
+              let h = fields.first(where: { $0.hasPrefix("H") }).flatMap({ Int($0.dropFirst()) }) else { throw Y4MPart.notY4M(path) }
+        guard w == plan.pixelWidth, h == plan.pixelHeight else {
+            throw HostError.usage("join: '\(path)' is \(w)×\(h) pixels where its manifest says \(plan.pixelWidth)×\(plan.pixelHeight) (render that shard again)")
+        }
+        frameSize = 6 + 3 * w * h  // "FRAME\n" and three full planes: fxhost writes 4:4:4
+
+        var st = stat()
+        guard fstat(fileno(file), &st) == 0 else { throw Y4MPart.cannotRead(path) }
+        let body = Int(st.st_size) - line.count
+        guard body % frameSize == 0, body / frameSize == frames else {
+            throw HostError.usage("join: '\(path)' holds \(Double(body) / Double(frameSize)) frames where its manifest says \(frames) (render that shard again)")
+        }
+    }
+
+    func copyFrames(to out: OutputFile) throws {
+        let file = try Y4MPart.open(path)
+        defer { fclose(file) }
+        guard fseek(file, header.count, SEEK_SET) == 0 else { throw Y4MPart.cannotRead(path) }
+        var frame = [UInt8](repeating: 0, count: frameSize)
+        for k in 0..<frames {
+            guard fread(&frame, 1, frameSize, file) == frameSize else { throw Y4MPart.cannotRead(path) }
+            guard frame.starts(with: Array("FRAME\n".utf8)) else {
+                throw HostError.usage("join: '\(path)' is damaged: its frame \(k) does not start with FRAME (render that shard again)")
+            }
+            try out.write(frame)
+        }
+    }
+
+    static func open(_ path: String) throws -> UnsafeMutablePointer<FILE> {
+        guard let file = fopen(path, "rb") else { throw cannotRead(path) }
+        return file
+    }
+
+    static func cannotRead(_ path: String) -> HostError {
+        HostError.usage("join: cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+
+    static func notY4M(_ path: String) -> HostError { HostError.usage("join: '\(path)' is not a Y4M file fxhost wrote") }
 }

@@ -1,2 +1,0 @@
-/* zlib, for the PNG, APNG and contact-sheet writers. */
-#include <zlib.h>

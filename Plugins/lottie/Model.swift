@@ -90,6 +90,11 @@ indirect enum ShapeItem {
     case stroke(Stroke)
     case gradientFill(LottieGradient, opacity: Animated<Double>, evenOdd: Bool)
     case trim(start: Animated<Double>, end: Animated<Double>, offset: Animated<Double>, individually: Bool)
+    case polystar(PolystarShape)
+    case repeater(RepeaterItem)
+    case roundCorners(radius: Animated<Double>)
+    /// A gradient stroke: the stroke's colour is unused, its opacity, width, caps, joins and dashes are.
+    case gradientStroke(LottieGradient, Stroke)
 }
 
 extension ShapeItem {
@@ -97,15 +102,26 @@ extension ShapeItem {
     /// item once, and every outline's vertices once per paint that may draw them.
     static func cost(_ items: [ShapeItem]) -> Int {
         var count = 0, vertices = 0, paints = 0
+        // A repeater multiplies everything listed before it in its group.
         func walk(_ items: [ShapeItem]) {
+            let start = (count, vertices, paints)
             for item in items {
                 count += 1
                 switch item {
                 case .group(let inner, _): walk(inner)
                 case .path(let shape, _): vertices += shape.keyframes.reduce(0) { max($0, $1.value.vertices.count) }
                 case .rect, .ellipse: vertices += 4
-                case .fill, .stroke, .gradientFill: paints += 1
-                case .trim: break
+                case .polystar(let star): vertices += star.maxVertices
+                case .fill, .stroke, .gradientFill, .gradientStroke: paints += 1
+                case .trim, .roundCorners: break
+                case .repeater(let r):
+                    func times(_ v: Int) -> Int {
+                        let (m, over) = v.multipliedReportingOverflow(by: max(1, r.maxCount))
+                        return over ? Int.max / 16 : min(m, Int.max / 16)
+                    }
+                    count = start.0 + times(count - start.0)
+                    vertices = start.1 + times(vertices - start.1)
+                    paints = start.2 + times(paints - start.2)
                 }
             }
         }
@@ -179,10 +195,17 @@ enum ShapeReader {
                                  end: try PropertyReader.scalar(n["e"], default: 100),
                                  offset: try PropertyReader.scalar(n["o"], default: 0),
                                  individually: try n.number("m", default: 1, in: 0...2) == 2))
+            case "sr":
+                out.append(.polystar(try PolystarShape.read(n, reversed: try n.number("d", default: 1, in: 0...3) == 3)))
+            case "rp":
+                out.append(.repeater(try RepeaterItem.read(n)))
+            case "rd":
+                out.append(.roundCorners(radius: try PropertyReader.scalar(n["r"], default: 0)))
+            case "gs":
+                out.append(.gradientStroke(try LottieGradient.read(n), try stroke(n)))
             case "tr": break
             default:
-                let names = ["sr": "polystar", "gs": "gradient stroke", "rd": "rounded corners", "rp": "repeater",
-                             "mm": "merge paths", "tw": "twist", "pb": "pucker/bloat", "zz": "zig zag", "op": "offset path"]
+                let names = ["mm": "merge paths", "tw": "twist", "pb": "pucker/bloat", "zz": "zig zag", "op": "offset path"]
                 Warnings.note("shape item '\(names[ty] ?? ty)'", at: n.path)
             }
         }

@@ -103,6 +103,29 @@ final class ShapeItemTests: XCTestCase {
         }
     }
 
+    func testRepeatersAndPolystarsCannotAskForUnboundedWork() throws {
+        // Three nested repeaters of 10⁷ copies each (read as 1,000) ask for 10⁹ rectangles a frame: refused from
+        // the work bound before anything is built; a polystar of 10⁷ points is drawn with 1,024.
+        let dir = try TestSupport.temporaryFolder()
+        func rp(_ c: String) -> String { #"{"ty":"rp","c":{"a":0,"k":\#(c)},"tr":{"p":{"a":0,"k":[1,0]}}}"# }
+        let square = #"{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[4,4]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let nested = #"{"ty":"gr","it":[{"ty":"gr","it":[\#(square),\#(rp("1e7"))]},\#(rp("1e7"))]},\#(rp("1e7"))"#
+        func file(_ name: String, _ shapes: String) throws -> String {
+            let text = #"{"v":"5.7.4","fr":10,"ip":0,"op":5,"w":50,"h":50,"layers":[{"ddd":0,"ty":4,"nm":"L","ind":1,"ip":0,"op":5,"st":0,"ks":{},"shapes":[\#(shapes)]}]}"#
+            try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            return dir + "/" + name
+        }
+        let start = Date()
+        let r = try Lottie.run(["--file", try file("copies.json", nested), "--time", "0", "--timeout", "60"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssert(r.stderr.contains("$.layers[0]") && r.stderr.contains("units of work"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "refused promptly")
+        let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":1e7},"p":{"a":0,"k":[25,25]},"r":{"a":0,"k":0},"ir":{"a":0,"k":10},"or":{"a":0,"k":20}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let played = try Lottie.run(["--file", try file("star.json", star), "--time", "0", "--timeout", "60"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+    }
+
     func testFeaturesPlayedAreNoLongerWarnedAbout() throws {
         for file in ["polystar.json", "repeater.json", "rounded-corners.json", "gradient-stroke.json"] {
             let r = try Lottie.run(["--file", Lottie.fixture(file), "--time", "0"])

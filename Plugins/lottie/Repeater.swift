@@ -55,14 +55,25 @@ struct RepeaterItem {
         let sx = (s.first ?? 100) / 100, sy = (s.count > 1 ? s[1] : s.first ?? 100) / 100
         let n = count(at: f)
         let so = startOpacity.at(f), eo = endOpacity.at(f)
-        let opacity = i < n ? so + (eo - so) * Double(i) / Double(max(1, n)) : 0
+        var opacity = i < n ? so + (eo - so) * Double(i) / Double(max(1, n)) : 0
+        var kx = RepeaterItem.power(sx, t), ky = RepeaterItem.power(sy, t)
+        // A scale to a large power (or 0 to a negative one) grows past any picture: such a copy is not drawn.
+        if !(abs(kx) <= 1e6 && abs(ky) <= 1e6) { kx = 0; ky = 0; opacity = 0 }
         // A group's transform: minus its anchor, scale, rotate, plus its position.
         return LottieTransform(anchor: Animated(constant: [ax, ay]),
                                position: Animated(constant: [(p.first ?? 0) * t + ax, (p.count > 1 ? p[1] : 0) * t + ay]),
-                               scale: Animated(constant: [pow(sx, t) * 100, pow(sy, t) * 100]),
+                               scale: Animated(constant: [kx * 100, ky * 100]),
                                rotation: Animated(constant: rotation.at(f) * t),
                                opacity: Animated(constant: min(100, max(0, opacity))),
                                skew: Animated(constant: 0), skewAxis: Animated(constant: 0))
+    }
+
+    /// `s` to the power `t`, for a negative scale too (a mirror applied t times: its size to the power t,
+    /// mirrored when t rounds to an odd number), where `pow` would give NaN for a fractional t.
+    static func power(_ s: Double, _ t: Double) -> Double {
+        let v = pow(abs(s), t)
+        guard s < 0 else { return v }
+        return Int(t.rounded()) % 2 != 0 ? -v : v
     }
 
     /// A group's items at frame `f` with its last repeater applied: the items before it become

@@ -124,6 +124,13 @@ final class ShapeItemTests: XCTestCase {
         let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":1e7},"p":{"a":0,"k":[25,25]},"r":{"a":0,"k":0},"ir":{"a":0,"k":10},"or":{"a":0,"k":20}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
         let played = try Lottie.run(["--file", try file("star.json", star), "--time", "0", "--timeout", "60"])
         XCTAssertEqual(played.status, 0, played.stderr)
+        // A mirroring scale to a fractional power, a scale to the power 10⁷, 0 to a negative power: no NaN or
+        // infinity reaches fxhost (it refuses a path of them), the copies that would be infinite are not drawn.
+        for (scale, offset) in [("-50", "0.5"), ("200", "1e7"), ("0", "-3")] {
+            let shapes = #"\#(square),{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":\#(offset)},"tr":{"s":{"a":0,"k":[\#(scale),50]},"p":{"a":0,"k":[3,0]}}}"#
+            let r = try Lottie.run(["--file", try file("scale.json", shapes), "--time", "0", "--timeout", "60"])
+            XCTAssertEqual(r.status, 0, "scale \(scale) to the power \(offset): \(r.stderr)")
+        }
     }
 
     func testFeaturesPlayedAreNoLongerWarnedAbout() throws {

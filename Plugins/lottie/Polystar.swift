@@ -65,7 +65,8 @@ struct PolystarShape {
     /// The star about the origin. Roundness (0…1) turns each vertex into a smooth one whose handles are
     /// perpendicular to its radius, of length radius × roundness × 0.47829 / 0.28 / points
     /// (rlottie's `POLYSTAR_MAGIC_NUMBER` over the point count; lottie-ios uses 0.47829 × radius
-    /// for every point count). A fractional point count adds a partial point, as both draw it.
+    /// for every point count). A fractional point count adds a partial point, as both draw it; its
+    /// handles are shortened by the fraction on its first and last segment only, as lottie-ios does.
     static func star(points: Double, outer: Double, inner: Double, outerRoundness: Double, innerRoundness: Double,
                      rotation: Double) -> Contour {
         var angle = (rotation - 90) * .pi / 180

@@ -203,7 +203,7 @@ struct ShapeContent {
             let paints = perFrame.map { $0[k] }
             switch paints[0].style {
             case .fill, .stroke: try x.addSublayer(try shape(paints))
-            case .gradient(let type): try x.addSublayer(try gradient(paints, radial: type == 2))
+            case .gradient(let type), .gradientStroke(let type, _, _, _): try x.addSublayer(try gradient(paints, radial: type == 2))
             }
         }
     }
@@ -250,7 +250,8 @@ struct ShapeContent {
             }
         }
         if !lo.x.isFinite { lo = Vec(0, 0); hi = Vec(1, 1) }
-        lo = lo - Vec(1, 1); hi = hi + Vec(1, 1)
+        let reach = GradientStroke.reach(paints)
+        lo = lo - Vec(1 + reach, 1 + reach); hi = hi + Vec(1 + reach, 1 + reach)
         // A square: a CAGradientLayer's start and end points are in its unit square, so its
         // lines of equal colour are perpendicular on screen only when the layer is square.
         let w = max(hi.x - lo.x, hi.y - lo.y), h = w
@@ -273,7 +274,20 @@ struct ShapeContent {
         let mask = try Layer(.shape, name: "gradient outline")
         try playPaths(mask, paints.map(\.contours), offset: lo)
         try mask.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
-        try mask.set("fillColor", Color.black)
+        if case .gradientStroke(_, let cap, let join, let miter) = paints[0].style {
+            try mask.set("fillColor", Color.clear)
+            try mask.set("strokeColor", Color.black)
+            try timeline.play(mask, "lineWidth", paints.map(\.width))
+            try mask.set("lineCap", cap)
+            try mask.set("lineJoin", join)
+            try mask.set("miterLimit", miter)
+            if !paints[0].dashes.isEmpty {
+                try mask.set("lineDashPattern", paints[0].dashes)
+                try timeline.play(mask, "lineDashPhase", paints.map(\.dashPhase))
+            }
+        } else {
+            try mask.set("fillColor", Color.black)
+        }
         try g.setMask(mask)
         return g
     }

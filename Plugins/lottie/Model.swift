@@ -90,28 +90,50 @@ indirect enum ShapeItem {
     case stroke(Stroke)
     case gradientFill(LottieGradient, opacity: Animated<Double>, evenOdd: Bool)
     case trim(start: Animated<Double>, end: Animated<Double>, offset: Animated<Double>, individually: Bool)
+    case polystar(PolystarShape)
+    case repeater(RepeaterItem)
+    case roundCorners(radius: Animated<Double>)
+    /// A gradient stroke: the stroke's colour is unused, its opacity, width, caps, joins and dashes are.
+    case gradientStroke(LottieGradient, Stroke)
 }
 
 extension ShapeItem {
     /// What a frame of these items costs to lay out, as an upper bound: each
-    /// item once, and every outline's vertices once per paint that may draw them.
+    /// item once, and every outline's vertices once per paint that may draw
+    /// them (a paint draws what is listed before it in its group, nested
+    /// groups included). A repeater multiplies what is listed before it.
     static func cost(_ items: [ShapeItem]) -> Int {
-        var count = 0, vertices = 0, paints = 0
-        func walk(_ items: [ShapeItem]) {
+        let cap = Int.max / 16
+        func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
+        func mul(_ a: Int, _ b: Int) -> Int {
+            let (m, over) = a.multipliedReportingOverflow(by: b)
+            return over ? cap : min(cap, m)
+        }
+        /// (items, vertices, vertices drawn) of one group's list.
+        func walk(_ items: [ShapeItem]) -> (count: Int, vertices: Int, drawn: Int) {
+            var count = 0, vertices = 0, drawn = 0, paints = 0
             for item in items {
-                count += 1
+                count = add(count, 1)
                 switch item {
-                case .group(let inner, _): walk(inner)
-                case .path(let shape, _): vertices += shape.keyframes.reduce(0) { max($0, $1.value.vertices.count) }
-                case .rect, .ellipse: vertices += 4
-                case .fill, .stroke, .gradientFill: paints += 1
-                case .trim: break
+                case .group(let inner, _):
+                    let c = walk(inner)
+                    count = add(count, c.count); vertices = add(vertices, c.vertices); drawn = add(drawn, c.drawn)
+                case .path(let shape, _): vertices = add(vertices, shape.keyframes.reduce(0) { max($0, $1.value.vertices.count) })
+                case .rect, .ellipse: vertices = add(vertices, 4)
+                case .polystar(let star): vertices = add(vertices, star.maxVertices)
+                case .fill, .stroke, .gradientFill, .gradientStroke: paints += 1
+                case .trim, .roundCorners: break
+                case .repeater(let r):
+                    // Each copy holds everything before it, its paints drawing its outlines.
+                    let k = max(1, r.maxCount)
+                    drawn = mul(k, add(drawn, mul(vertices, paints)))
+                    count = mul(k, count); vertices = mul(k, vertices); paints = 0
                 }
             }
+            return (count, vertices, add(drawn, mul(vertices, paints)))
         }
-        walk(items)
-        let (drawn, over) = max(1, vertices).multipliedReportingOverflow(by: max(1, paints))
-        return over ? Int.max / 4 : count + drawn
+        let c = walk(items)
+        return add(c.count, max(c.drawn, c.vertices))
     }
 }
 
@@ -179,10 +201,17 @@ enum ShapeReader {
                                  end: try PropertyReader.scalar(n["e"], default: 100),
                                  offset: try PropertyReader.scalar(n["o"], default: 0),
                                  individually: try n.number("m", default: 1, in: 0...2) == 2))
+            case "sr":
+                out.append(.polystar(try PolystarShape.read(n, reversed: try n.number("d", default: 1, in: 0...3) == 3)))
+            case "rp":
+                out.append(.repeater(try RepeaterItem.read(n)))
+            case "rd":
+                out.append(.roundCorners(radius: try PropertyReader.scalar(n["r"], default: 0)))
+            case "gs":
+                out.append(.gradientStroke(try LottieGradient.read(n), try stroke(n)))
             case "tr": break
             default:
-                let names = ["sr": "polystar", "gs": "gradient stroke", "rd": "rounded corners", "rp": "repeater",
-                             "mm": "merge paths", "tw": "twist", "pb": "pucker/bloat", "zz": "zig zag", "op": "offset path"]
+                let names = ["mm": "merge paths", "tw": "twist", "pb": "pucker/bloat", "zz": "zig zag", "op": "offset path"]
                 Warnings.note("shape item '\(names[ty] ?? ty)'", at: n.path)
             }
         }

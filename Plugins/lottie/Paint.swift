@@ -8,6 +8,7 @@ struct Paint {
         case fill
         case stroke(cap: String, join: String, miterLimit: Double)
         case gradient(type: Int)
+        case gradientStroke(type: Int, cap: String, join: String, miterLimit: Double)
     }
     var style: Style
     var contours: [Contour]
@@ -40,12 +41,13 @@ enum PaintLayout {
     }
 
     /// The paints of a group, back to front.
-    static func paints(_ items: [ShapeItem], _ f: Double, _ m: Affine, opacity: Double, trims: [TrimValues]) -> [Paint] {
+    static func paints(_ items: [ShapeItem], _ f: Double, _ m: Affine, opacity: Double, trims: [PathModifier]) -> [Paint] {
+        let items = RepeaterItem.expand(items, at: f)
         var out: [Paint] = []
         for idx in stride(from: items.count - 1, through: 0, by: -1) {
             switch items[idx] {
             case .group(let inner, let t):
-                let inherited = trimsAfter(idx, items, f) + trims
+                let inherited = trimsAfter(idx, items, f, m) + trims
                 out += paints(inner, f, t.matrix(at: f).then(m), opacity: opacity * t.opacity.at(f) / 100, trims: inherited)
             case .fill(let c, let o, let evenOdd):
                 var p = Paint(style: .fill, contours: geometry(items, before: idx, f, m, trims))
@@ -70,6 +72,8 @@ enum PaintLayout {
                 p.start = m.apply(Vec(s.first ?? 0, s.count > 1 ? s[1] : 0))
                 p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
                 out.append(p)
+            case .gradientStroke(let g, let s):
+                out.append(GradientStroke.paint(g, s, contours: geometry(items, before: idx, f, m, trims), f, m, opacity: opacity))
             default: break
             }
         }
@@ -82,25 +86,31 @@ enum PaintLayout {
         return [clamp(c.first ?? 0), clamp(c.count > 1 ? c[1] : 0), clamp(c.count > 2 ? c[2] : 0), clamp(a * opacity)]
     }
 
-    /// The trims listed after item `idx` of a group, which cut what comes before them.
-    static func trimsAfter(_ idx: Int, _ items: [ShapeItem], _ f: Double) -> [TrimValues] {
-        var out: [TrimValues] = []
+    /// The modifiers (trims, rounded corners) listed after item `idx` of a group, which change what
+    /// comes before them; `m` maps the group to the layer, whose units a corner radius is given in.
+    static func trimsAfter(_ idx: Int, _ items: [ShapeItem], _ f: Double, _ m: Affine) -> [PathModifier] {
+        var out: [PathModifier] = []
         for k in (idx + 1)..<max(idx + 1, items.count) {
-            if case .trim(let s, let e, let o, let individually) = items[k] {
-                out.append(TrimValues(start: s.at(f), end: e.at(f), offset: o.at(f), individually: individually))
+            switch items[k] {
+            case .trim(let s, let e, let o, let individually):
+                out.append(.trim(TrimValues(start: s.at(f), end: e.at(f), offset: o.at(f), individually: individually)))
+            case .roundCorners(let r):
+                out.append(.round(radius: max(0, r.at(f)) * m.lengthScale))
+            default: break
             }
         }
         return out
     }
 
     /// Every shape listed before item `end` of a group (nested groups' too), in the coordinates `m` maps to.
-    static func geometry(_ items: [ShapeItem], before end: Int, _ f: Double, _ m: Affine, _ trims: [TrimValues]) -> [Contour] {
+    static func geometry(_ items: [ShapeItem], before end: Int, _ f: Double, _ m: Affine, _ trims: [PathModifier]) -> [Contour] {
         var out: [Contour] = []
         for idx in 0..<end {
-            let local = trimsAfter(idx, items, f)
+            let local = trimsAfter(idx, items, f, m)
             var shapes: [Contour]
             switch items[idx] {
             case .group(let inner, let t):
+                let inner = RepeaterItem.expand(inner, at: f)
                 shapes = geometry(inner, before: inner.count, f, t.matrix(at: f).then(m), [])
             case .path(let shape, let reversed):
                 shapes = [orient(shape.at(f), reversed).transformed(m)]
@@ -108,12 +118,14 @@ enum PaintLayout {
                 shapes = [orient(rect(p.at(f), s.at(f), r.at(f)), reversed).transformed(m)]
             case .ellipse(let p, let s, let reversed):
                 shapes = [orient(ellipse(p.at(f), s.at(f)), reversed).transformed(m)]
+            case .polystar(let star):
+                shapes = [star.contour(at: f).transformed(m)]
             default: continue
             }
-            for t in local { shapes = Trim.apply(t, to: shapes) }
+            for t in local { shapes = t.apply(to: shapes) }
             out += shapes
         }
-        for t in trims { out = Trim.apply(t, to: out) }
+        for t in trims { out = t.apply(to: out) }
         return out
     }
 

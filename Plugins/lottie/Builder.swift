@@ -183,6 +183,17 @@ final class Builder {
             defer { precompStack.removeLast() }
             try build(inner, into: clip, frames: innerFrames, size: (w, h), path: "$.assets[\"\(id)\"].layers")
             Warnings.layer = l.name
+        case .image(let id):
+            guard let asset = comp.images[id] else {
+                throw LottieError(path: here + ".refId", message: "no image asset has the id \"\(id)\"")
+            }
+            if let image = try ImageAssets.image(asset) {
+                // The picture drawn at the asset's size from the layer's origin, as rlottie and lottie-ios draw it.
+                let size = (asset.width > 0 ? asset.width : Double(image.width), asset.height > 0 ? asset.height : Double(image.height))
+                let picture = try plain(l.name + " image", size)
+                try picture.set("contents", image)
+                try x.addSublayer(picture)
+            }
         case .null, .unsupported: break
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }

@@ -20,6 +20,7 @@ final class RlottieAgreementTests: XCTestCase {
         ("matte.json", 100, 100, 10, [0, 3, 7]),
         ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
         ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),
+        ("image.json", 100, 52, 10, [0, 5]),
     ]
 
     func testEachFeatureAgreesWithRlottie() throws {

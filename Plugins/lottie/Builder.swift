@@ -194,6 +194,8 @@ final class Builder {
                 try picture.set("contents", image)
                 try x.addSublayer(picture)
             }
+        case .text(let document):
+            try TextContent.build(document, into: x, name: l.name)
         case .null, .unsupported: break
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }

@@ -9,7 +9,7 @@ struct LottieMask {
 
 /// One layer of a composition, as far as the plugin plays it.
 struct LottieLayer {
-    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), image(String), unsupported }
+    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), image(String), text(TextDocument), unsupported }
 
     var name: String
     var index: Int?
@@ -54,6 +54,7 @@ struct Composition {
     static func read(_ root: Node) throws(LottieError) -> Composition {
         try root.requireObject()
         ShapeReader.count = 0
+        try TextDocument.readFonts(root["fonts"])
         let w = try root.require("w").number(in: 1...16384), h = try root.require("h").number(in: 1...16384)
         let fr = try root.require("fr").number(in: 0.001...1000)
         let ip = try root.require("ip").number(in: -1e6...1e6), op = try root.require("op").number(in: -1e6...1e6)
@@ -118,9 +119,10 @@ struct Composition {
         case 3: kind = .null
         case 2: kind = .image(try n.string("refId") ?? "")
         case 4: kind = .shape(try ShapeReader.items(try n.require("shapes"), depth: 0))
+        case 5: kind = .text(try TextDocument.read(n))
         default:
             kind = .unsupported
-            Warnings.note([5: "text layers", 6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
+            Warnings.note([6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
         }
         if flag(n, "ddd") { Warnings.note("3D layers", at: n.path) }
         if let ef = n["ef"], case .array(let a) = ef.json, !a.isEmpty { Warnings.note("layer effects", at: ef.path) }

@@ -17,6 +17,7 @@ final class RlottieAgreementTests: XCTestCase {
         ("trim.json", 100, 100, 10, [0, 3, 7, 9]),
         ("gradient.json", 120, 60, 10, [0, 2, 4]),
         ("mask.json", 60, 60, 10, [0, 2, 4]),
+        ("mask-modes.json", 120, 80, 10, [0, 2, 4]),
         ("matte.json", 100, 100, 10, [0, 3, 7]),
         ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
         ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),

@@ -1,9 +1,11 @@
 import FXPluginKit
 import Glibc
 
-/// An image asset ("assets" entry with "p"): embedded as a data URI ("e": 1,
-/// or a "p" that starts with "data:"), or a file named by folder "u" and
-/// name "p" — beside the Lottie file, or inside its .lottie archive.
+/// An image asset ("assets" entry with "p"): embedded as a data URI (a "p"
+/// that starts with "data:"), or a file named by folder "u" and name "p" —
+/// beside the Lottie file, or inside its .lottie archive. Bodymovin's "e": 1
+/// says "embedded", but files with "e": 1 and a file name in "p" exist (the
+/// image was to be supplied by the app), so, as lottie-web does, "p" decides.
 struct ImageAsset {
     var id: String
     var width: Double
@@ -19,7 +21,7 @@ struct ImageAsset {
         let name = try n.string("p") ?? ""
         return ImageAsset(id: id, width: try n.number("w", default: 0, in: 0...16384), height: try n.number("h", default: 0, in: 0...16384),
                           folder: try n.string("u") ?? "", name: name,
-                          embedded: Composition.flag(n, "e") || name.hasPrefix("data:"), path: n.path)
+                          embedded: name.hasPrefix("data:"), path: n.path)
     }
 }
 

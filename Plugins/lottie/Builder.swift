@@ -92,8 +92,16 @@ final class Builder {
                     try container.addSublayer(wrapper)
                     continue
                 }
+                if let matte = try derivedMatte(layers[i - 1], i - 1, layers, type: l.matte, frames: frames, size: size, path: path) {
+                    let wrapper = try plain("matte of " + l.name, size)
+                    try wrapper.addSublayer(x)
+                    try wrapper.setMask(matte)
+                    try container.addSublayer(wrapper)
+                    continue
+                }
                 Warnings.layer = l.name
-                Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)],
+                Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)]
+                              + " (played only from a shape or solid layer of solid fills; an inverted one fully opaque, a luma one a single fill)",
                               at: "\(path)[\(i)].tt")
             }
             try container.addSublayer(x)

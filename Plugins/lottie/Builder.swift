@@ -62,7 +62,7 @@ final class Builder {
         }
     }
 
-    private func spend(_ units: Int, frames: Int, at path: String) throws(LottieError) {
+    func spend(_ units: Int, frames: Int, at path: String) throws(LottieError) {
         let (cost, over) = units.multipliedReportingOverflow(by: max(1, frames))
         work += over ? Int.max / 2 : cost
         guard work <= Builder.maxWork else {
@@ -203,7 +203,7 @@ final class Builder {
                 try x.addSublayer(picture)
             }
         case .text(let document):
-            try TextContent.build(document, into: x, name: l.name)
+            try TextContent.build(document, into: x, name: l.name, at: here + ".t")
         case .null, .unsupported: break
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }

@@ -23,8 +23,11 @@ import FXPluginKit
 /// - inverted luma: `1 − L·o·m`, as inverted alpha with `L·o` for `o`.
 ///
 /// The inverted kinds also need the matte layer fully opaque (its opacity
-/// would scale the `1 − …` too). Anything else keeps the warning.
+/// would scale the `1 − …` too), and at most `maxMattePieces` outlines.
+/// Anything else keeps the warning.
 extension Builder {
+    static let maxMattePieces = 64
+
     func derivedMatte(_ matte: LottieLayer, _ index: Int, _ layers: [LottieLayer], type: Int, frames: [Double],
                       size: (Double, Double), path: String) throws -> Layer? {
         guard (2...4).contains(type), matte.masks.isEmpty else { return nil }
@@ -44,6 +47,7 @@ extension Builder {
                 guard case .fill = p.style, p.contours.count == first[k].contours.count else { return nil }
             }
         }
+        if case .shape(let items) = matte.kind { try spend(ShapeItem.cost(items), frames: frames.count, at: "\(path)[\(index)]") }
         let inverted = type != 3, luma = type != 2
         if luma, first.count > 1 { return nil }
         if inverted, frames.contains(where: { matte.transform.opacity.at($0) < 99.999 }) { return nil }
@@ -70,6 +74,8 @@ extension Builder {
                 for j in 0..<p.contours.count { pieces.append((perFrame.map { [$0[k].contours[j]] }, weights(k))) }
             }
         }
+        // Each piece is two layers deep in the nest: a matte of many contours is left to the warning.
+        guard pieces.count <= Self.maxMattePieces else { return nil }
         var holder = try plain("inverted matte", size)
         if pieces.isEmpty {
             try holder.addSublayer(try outline(perFrame.map { _ in [] }, evenOdd: false, alphas: frames.map { _ in 1 }, outside: true))

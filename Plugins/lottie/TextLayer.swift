@@ -16,11 +16,14 @@ struct TextDocument {
     var baselineShift: Double
     var box: (x: Double, y: Double, width: Double, height: Double)?
 
+    static let maxLines = 1000
+
     /// The file's fonts ("fonts": {"list": [{"fName", "fFamily", "fStyle"}]}), by name; set while the file is read.
     nonisolated(unsafe) static var fonts: [String: (family: String, style: String)] = [:]
 
     static func readFonts(_ n: Node?) throws(LottieError) {
         fonts = [:]
+        TextContent.linesBuilt = 0
         guard let list = n?["list"] else { return }
         for f in try list.items() {
             try f.requireObject()
@@ -57,8 +60,13 @@ struct TextDocument {
             guard wh.count >= 2, p.count >= 2 else { throw sz.fail("a text box needs \"sz\" [w, h] and \"ps\" [x, y]") }
             box = (p[0], p[1], max(0, wh[0]), max(0, wh[1]))
         }
+        let text = try s.string("t") ?? ""
+        let lineCount = text.unicodeScalars.reduce(1) { $0 + ($1 == "\r" || $1 == "\n" || $1 == "\u{3}" ? 1 : 0) }
+        guard lineCount <= maxLines else {
+            throw (s["t"] ?? s).fail("a text of \(lineCount) lines; the plugin draws at most \(maxLines) lines a text layer (each is a layer)")
+        }
         let j = Int(try s.number("j", default: 0, in: 0...6))
-        return TextDocument(text: try s.string("t") ?? "", family: font.family, size: size,
+        return TextDocument(text: text, family: font.family, size: size,
                             fill: fill.prefix(3).map { min(1, max(0, $0)) },
                             justification: [0, 1, 2, 0, 1, 2, 0][j],
                             lineHeight: try s.number("lh", default: size * 1.2), baselineShift: try s.number("ls", default: 0), box: box)
@@ -82,7 +90,15 @@ struct TextDocument {
 /// line is one CATextLayer, `lineHeight` below the one before. Paragraph
 /// text is one wrapped CATextLayer filling its box.
 struct TextContent {
-    static func build(_ d: TextDocument, into x: Layer, name: String) throws(PluginError) {
+    /// Lines built in the file, each use of a precomp counted: each is a layer, and at most
+    /// `Builder.maxLayers` of them are built, as of Lottie layers.
+    nonisolated(unsafe) static var linesBuilt = 0
+
+    static func build(_ d: TextDocument, into x: Layer, name: String, at path: String) throws {
+        linesBuilt += d.box == nil ? d.lines.count : 1
+        guard linesBuilt <= Builder.maxLayers else {
+            throw LottieError(path: path, message: "more than \(Builder.maxLayers) lines of text once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers)")
+        }
         let alignment = ["left", "right", "center"][d.justification]
         func layer(_ string: String, _ frame: Rect) throws(PluginError) -> Layer {
             let t = try Layer(.text, name: name + " text")

@@ -173,6 +173,19 @@ final class BadInputTests: XCTestCase {
         XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
     }
 
+    func testTextOfTooManyLinesIsRefused() throws {
+        // Each line is a layer: 1,001 lines in one text layer, or 600 lines in a precomp used 20 times.
+        func text(_ lines: Int, _ i: Int = 1) -> String {
+            let t = Array(repeating: "H", count: lines).joined(separator: "\\r")
+            return #"{"ddd":0,"ty":5,"nm":"T","ind":\#(i),"ip":0,"op":5,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"s":10,"f":"Sans","t":"\#(t)","fc":[0,0,0]},"t":0}]}}}"#
+        }
+        try assertRefused(try write("lines.json", Self.comp(layers: "[" + text(1001) + "]")),
+                          ["$.layers[0].t.d.k[0].s.t", "a text of 1001 lines; the plugin draws at most 1000"])
+        let uses = (0..<20).map { Self.precomp("t", $0) }.joined(separator: ",")
+        try assertRefused(try write("fan-out.json", Self.comp(layers: "[" + uses + "]", assets: #"[{"id":"t","layers":["# + text(600) + "]}]")),
+                          ["more than 10000 lines of text once each use of a precomp is counted"])
+    }
+
     func testFilesOfHundredsOfMegabytesOrWithoutEndAreRefused() throws {
         // 300 MB (sparse: no disk is used): refused from its size, without reading it.
         let big = dir + "/big.json"

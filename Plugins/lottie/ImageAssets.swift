@@ -44,6 +44,8 @@ enum ImageAssets {
     /// All images of a file together: 64 megapixels (256 MB of RGBA handed
     /// to the host, half the host's 512 MiB limit on data from a plugin).
     static let maxTotalPixels = 64 << 20
+    /// fxhost keeps at most 1,000 images a run (docs/isolation.md).
+    static let maxImages = 1000
     /// An image file beside the Lottie file: at most 16 MiB, as an embedded one (the JSON string limit).
     static let maxFileBytes = 16 << 20
 
@@ -57,6 +59,9 @@ enum ImageAssets {
     static func image(_ asset: ImageAsset) throws -> Image? {
         if let known = loaded[asset.id] { return known }
         let here = asset.path + ".p"
+        guard loaded.count < maxImages else {
+            throw LottieError(path: here, message: "more than \(maxImages) images in the file, the host's limit")
+        }
         let (bytes, what) = try read(asset, at: here)
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             Warnings.note("JPEG images", at: here)

@@ -24,6 +24,7 @@ struct TextDocument {
     static func readFonts(_ n: Node?) throws(LottieError) {
         fonts = [:]
         TextContent.linesBuilt = 0
+        TextContent.areaBuilt = 0
         guard let list = n?["list"] else { return }
         for f in try list.items() {
             try f.requireObject()
@@ -49,7 +50,7 @@ struct TextDocument {
         }
         if try s.number("tr", default: 0) != 0 { Warnings.note("text tracking", at: s.path + ".tr") }
         if try s.number("sw", default: 0) > 0, s["sc"] != nil { Warnings.note("text strokes", at: s.path + ".sc") }
-        let size = try s.number("s", default: 10, in: 0...10_000)
+        let size = try s.number("s", default: 10, in: 0...2000)
         var fill = try s["fc"]?.numbers() ?? [0, 0, 0]
         if fill.count < 3 { throw (s["fc"] ?? s).fail("a fill colour of \(fill.count) numbers, not 3 or 4") }
         // Some exporters write 0–255.
@@ -93,6 +94,10 @@ struct TextContent {
     /// Lines built in the file, each use of a precomp counted: each is a layer, and at most
     /// `Builder.maxLayers` of them are built, as of Lottie layers.
     nonisolated(unsafe) static var linesBuilt = 0
+    /// The area of the text layers built, in points: the host rasterises each text layer's
+    /// bounds (at most 8,192² pixels each), so the file's text is bounded as a whole.
+    nonisolated(unsafe) static var areaBuilt = 0.0
+    static let maxArea = Double(64 << 20)
 
     static func build(_ d: TextDocument, into x: Layer, name: String, at path: String) throws {
         linesBuilt += d.box == nil ? d.lines.count : 1
@@ -100,7 +105,11 @@ struct TextContent {
             throw LottieError(path: path, message: "more than \(Builder.maxLayers) lines of text once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers)")
         }
         let alignment = ["left", "right", "center"][d.justification]
-        func layer(_ string: String, _ frame: Rect) throws(PluginError) -> Layer {
+        func layer(_ string: String, _ frame: Rect) throws -> Layer {
+            areaBuilt += frame.width * frame.height
+            guard areaBuilt <= maxArea else {
+                throw LottieError(path: path, message: "text layers covering more than \(Int(maxArea) >> 20) million square points in all; the plugin builds at most that (smaller sizes, shorter lines or smaller boxes)")
+            }
             let t = try Layer(.text, name: name + " text")
             try t.set("anchorPoint", Point(0, 0))
             try t.set("bounds", Rect(0, 0, frame.width, frame.height))
@@ -119,8 +128,8 @@ struct TextContent {
             return
         }
         for (k, line) in d.lines.enumerated() where !line.isEmpty {
-            // Wide enough for the line (no glyph is wider than 2 em), tall enough for descenders.
-            let width = Double(line.count) * d.size * 2 + d.size
+            // Wide enough for the line (glyphs are at most about 1.25 em wide), tall enough for descenders.
+            let width = Double(line.count) * d.size * 1.25 + d.size
             let top = Double(k) * d.lineHeight - d.baselineShift - d.size * TextDocument.ascent
             let left = [0, -width, -width / 2][d.justification]
             try x.addSublayer(try layer(line, Rect(left, top, width, d.size * 2)))

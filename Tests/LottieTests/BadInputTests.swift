@@ -184,6 +184,11 @@ final class BadInputTests: XCTestCase {
         let uses = (0..<20).map { Self.precomp("t", $0) }.joined(separator: ",")
         try assertRefused(try write("fan-out.json", Self.comp(layers: "[" + uses + "]", assets: #"[{"id":"t","layers":["# + text(600) + "]}]")),
                           ["more than 10000 lines of text once each use of a precomp is counted"])
+        // One line of 2,000 characters at size 2,000: its layer would be 5,000,000 × 4,000 points.
+        let long = text(1).replacingOccurrences(of: #""s":10"#, with: #""s":2000"#)
+            .replacingOccurrences(of: #""t":"H""#, with: #""t":""# + String(repeating: "H", count: 2000) + "\"")
+        try assertRefused(try write("area.json", Self.comp(layers: "[" + long + "]")),
+                          ["$.layers[0].t", "text layers covering more than 64 million square points"])
     }
 
     func testFilesOfHundredsOfMegabytesOrWithoutEndAreRefused() throws {

@@ -46,7 +46,7 @@ enum ImageAssets {
     static let maxTotalPixels = 64 << 20
     /// fxhost keeps at most 1,000 images a run (docs/isolation.md).
     static let maxImages = 1000
-    /// An image file beside the Lottie file: at most 16 MiB, as an embedded one (the JSON string limit).
+    /// An image file beside the Lottie file or in its archive: at most 16 MiB, as an embedded one (the JSON string limit).
     static let maxFileBytes = 16 << 20
 
     static func reset(_ s: Source) {
@@ -95,7 +95,12 @@ enum ImageAssets {
         case .archive(let zip):
             let trimmed = String(relative.drop { $0 == "/" })
             for name in [trimmed, "i/" + asset.name, "images/" + asset.name] {
-                if let e = zip.entry(name) { return (try zip.read(e), "the image '\(name)' in the archive") }
+                if let e = zip.entry(name) {
+                    guard e.size <= maxFileBytes else {
+                        throw LottieError(path: here, message: "the image '\(name)' in the archive is \(e.size >> 20) MiB; the plugin reads images of at most \(maxFileBytes >> 20) MiB")
+                    }
+                    return (try zip.read(e), "the image '\(name)' in the archive")
+                }
             }
             throw LottieError(path: here, message: "the image '\(relative)' is not in the archive (looked for \(trimmed), i/\(asset.name) and images/\(asset.name))")
         case .folder(let folder):

@@ -80,9 +80,11 @@ final class Builder {
         for i in stride(from: layers.count - 1, through: 0, by: -1) {
             let l = layers[i]
             if l.isMatte || l.hidden { continue }
+            // A track matte is the layer above the matted one, "td" or not (rlottie and lottie-ios pair them so).
+            if i + 1 < layers.count, layers[i + 1].matte != 0 { continue }
             Warnings.layer = l.name
             guard let x = try layerContainer(l, i, layers, frames: frames, size: size, path: path) else { continue }
-            if l.matte != 0, i > 0, layers[i - 1].isMatte {
+            if l.matte != 0, i > 0 {
                 if l.matte == 1 {
                     let wrapper = try plain("matte of " + l.name, size)
                     try wrapper.addSublayer(x)

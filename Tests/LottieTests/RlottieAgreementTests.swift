@@ -19,6 +19,7 @@ final class RlottieAgreementTests: XCTestCase {
         ("mask.json", 60, 60, 10, [0, 2, 4]),
         ("mask-modes.json", 120, 80, 10, [0, 2, 4]),
         ("matte.json", 100, 100, 10, [0, 3, 7]),
+        ("matte-no-td.json", 100, 100, 10, [3]),
         ("matte-inverted.json", 60, 60, 10, [0, 2, 4]),
         ("matte-solid-inverted.json", 60, 60, 10, [0, 2, 4]),
         ("matte-luma.json", 60, 60, 10, [0, 2]),

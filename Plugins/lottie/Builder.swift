@@ -62,7 +62,7 @@ final class Builder {
         }
     }
 
-    private func spend(_ units: Int, frames: Int, at path: String) throws(LottieError) {
+    func spend(_ units: Int, frames: Int, at path: String) throws(LottieError) {
         let (cost, over) = units.multipliedReportingOverflow(by: max(1, frames))
         work += over ? Int.max / 2 : cost
         guard work <= Builder.maxWork else {
@@ -80,9 +80,11 @@ final class Builder {
         for i in stride(from: layers.count - 1, through: 0, by: -1) {
             let l = layers[i]
             if l.isMatte || l.hidden { continue }
+            // A track matte is the layer above the matted one, "td" or not (rlottie and lottie-ios pair them so).
+            if i + 1 < layers.count, layers[i + 1].matte != 0 { continue }
             Warnings.layer = l.name
             guard let x = try layerContainer(l, i, layers, frames: frames, size: size, path: path) else { continue }
-            if l.matte != 0, i > 0, layers[i - 1].isMatte {
+            if l.matte != 0, i > 0 {
                 if l.matte == 1 {
                     let wrapper = try plain("matte of " + l.name, size)
                     try wrapper.addSublayer(x)
@@ -92,8 +94,16 @@ final class Builder {
                     try container.addSublayer(wrapper)
                     continue
                 }
+                if let matte = try derivedMatte(layers[i - 1], i - 1, layers, type: l.matte, frames: frames, size: size, path: path) {
+                    let wrapper = try plain("matte of " + l.name, size)
+                    try wrapper.addSublayer(x)
+                    try wrapper.setMask(matte)
+                    try container.addSublayer(wrapper)
+                    continue
+                }
                 Warnings.layer = l.name
-                Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)],
+                Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)]
+                              + " (played only from a shape or solid layer of solid fills; an inverted one fully opaque, a luma one a single fill)",
                               at: "\(path)[\(i)].tt")
             }
             try container.addSublayer(x)
@@ -183,6 +193,19 @@ final class Builder {
             defer { precompStack.removeLast() }
             try build(inner, into: clip, frames: innerFrames, size: (w, h), path: "$.assets[\"\(id)\"].layers")
             Warnings.layer = l.name
+        case .image(let id):
+            guard let asset = comp.images[id] else {
+                throw LottieError(path: here + ".refId", message: "no image asset has the id \"\(id)\"")
+            }
+            if let image = try ImageAssets.image(asset) {
+                // The picture drawn at the asset's size from the layer's origin, as rlottie and lottie-ios draw it.
+                let size = (asset.width > 0 ? asset.width : Double(image.width), asset.height > 0 ? asset.height : Double(image.height))
+                let picture = try plain(l.name + " image", size)
+                try picture.set("contents", image)
+                try x.addSublayer(picture)
+            }
+        case .text(let document):
+            try TextContent.build(document, into: x, name: l.name, at: here + ".t")
         case .null, .unsupported: break
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }
@@ -293,9 +316,15 @@ struct ShapeContent {
     }
 }
 
-/// Lottie masks as a Core Animation mask: added masks are a union (each with
-/// its opacity); an inverted one, or a lone subtracted one, keeps what is
-/// outside it. Other combinations are warned about and left out.
+/// Lottie masks as Core Animation masks, applied in order as After Effects
+/// and rlottie apply them: each mask covers `o·m` (its opacity times its
+/// shape's coverage, or the outside of the shape when inverted); an added
+/// mask joins what the masks before it keep, a subtracted one multiplies it
+/// by `1 − o·m`, an intersecting one by `o·m` (a first subtracted or
+/// intersecting mask starts from everything). A union is sublayers of one
+/// mask layer; a product is that layer masked by the next, then wrapped
+/// (lottie-ios's `MaskCompositionLayer` nests its masks the same way).
+/// Other modes (difference, lighten, darken) are warned about and left out.
 struct MaskBuilder {
     let timeline: Timeline
     init(_ timeline: Timeline) { self.timeline = timeline }
@@ -303,32 +332,58 @@ struct MaskBuilder {
     func apply(_ masks: [LottieMask], to x: Layer, frames: [Double], size: (Double, Double), path: String) throws {
         let used = masks.filter { $0.mode != "n" }
         guard !used.isEmpty else { return }
-        var plan: [(mask: LottieMask, outside: Bool)] = []
-        if used.allSatisfy({ $0.mode == "a" }) {
-            plan = used.map { ($0, $0.inverted) }
-        } else if used.count == 1, used[0].mode == "s" {
-            plan = [(used[0], !used[0].inverted)]
-        } else {
-            Warnings.note("mask modes \(used.map(\.mode).joined(separator: ", ")) together (only added masks, or one subtracted)",
+        let other = used.filter { !["a", "s", "i"].contains($0.mode) }
+        if !other.isEmpty {
+            Warnings.note("mask mode\(other.count > 1 ? "s" : "") \(other.map(\.mode).joined(separator: ", ")) (difference, lighten or darken; only add, subtract and intersect play)",
                           at: path + ".masksProperties")
-            return
         }
-        let holder = try Layer(.plain, name: "masks")
-        try holder.set("anchorPoint", Point(0, 0))
-        try holder.set("bounds", Rect(0, 0, size.0, size.1))
-        try holder.set("position", Point(0, 0))
-        for (m, outside) in plan {
-            let s = try Layer(.shape, name: "mask")
-            // Everything a layer can reach, for "outside": far beyond any composition.
-            let big = 1e6
-            let frame = Contour(vertices: [Vec(-big, -big), Vec(big, -big), Vec(big, big), Vec(-big, big)],
-                                inTangents: Array(repeating: Vec(0, 0), count: 4), outTangents: Array(repeating: Vec(0, 0), count: 4), closed: true)
-            let contours = frames.map { f in outside ? [frame, m.shape.at(f)] : [m.shape.at(f)] }
-            try ShapeContent(timeline).playPaths(s, contours)
-            try s.set("fillRule", outside ? "evenOdd" : "nonZero")
-            try timeline.play(s, "fillColor", frames.map { f in Color(red: 0, green: 0, blue: 0, alpha: min(1, max(0, m.opacity.at(f) / 100))) })
-            try holder.addSublayer(s)
+        var holder = try plain("masks", size)
+        for (k, m) in used.filter({ ["a", "s", "i"].contains($0.mode) }).enumerated() {
+            if m.mode == "a" || k == 0 {
+                try add(m, into: holder, frames: frames)
+            } else {
+                let factor = try plain("mask", size)
+                try add(m, into: factor, frames: frames)
+                try holder.setMask(factor)
+                let outer = try plain("masks", size)
+                try outer.addSublayer(holder)
+                holder = outer
+            }
         }
         try x.setMask(holder)
+    }
+
+    func plain(_ name: String, _ size: (Double, Double)) throws(PluginError) -> Layer {
+        let l = try Layer(.plain, name: name)
+        try l.set("anchorPoint", Point(0, 0))
+        try l.set("bounds", Rect(0, 0, size.0, size.1))
+        try l.set("position", Point(0, 0))
+        return l
+    }
+
+    /// Adds to `layer` the coverage a mask contributes: `o·m` for add and intersect,
+    /// `1 − o·m` for subtract (`m` the shape, or its outside when inverted).
+    func add(_ m: LottieMask, into layer: Layer, frames: [Double]) throws {
+        let opacity = frames.map { f in min(1, max(0, m.opacity.at(f) / 100)) }
+        let subtract = m.mode == "s"
+        // 1 − o·m is (1 − o) everywhere joined with 1 where the shape is not.
+        if subtract, opacity.contains(where: { $0 < 1 }) {
+            try layer.addSublayer(try shape(m, outside: true, everywhere: true, alphas: opacity.map { 1 - $0 }, frames: frames))
+        }
+        let outside = subtract != m.inverted
+        try layer.addSublayer(try shape(m, outside: outside, everywhere: false, alphas: subtract ? opacity.map { _ in 1 } : opacity, frames: frames))
+    }
+
+    func shape(_ m: LottieMask, outside: Bool, everywhere: Bool, alphas: [Double], frames: [Double]) throws -> Layer {
+        let s = try Layer(.shape, name: "mask")
+        // Everything a layer can reach, for "outside": far beyond any composition.
+        let big = 1e6
+        let frame = Contour(vertices: [Vec(-big, -big), Vec(big, -big), Vec(big, big), Vec(-big, big)],
+                            inTangents: Array(repeating: Vec(0, 0), count: 4), outTangents: Array(repeating: Vec(0, 0), count: 4), closed: true)
+        let contours = frames.map { f in everywhere ? [frame] : outside ? [frame, m.shape.at(f)] : [m.shape.at(f)] }
+        try ShapeContent(timeline).playPaths(s, contours)
+        try s.set("fillRule", outside ? "evenOdd" : "nonZero")
+        try timeline.play(s, "fillColor", alphas.map { Color(red: 0, green: 0, blue: 0, alpha: $0) })
+        return s
     }
 }

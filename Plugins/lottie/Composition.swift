@@ -9,7 +9,7 @@ struct LottieMask {
 
 /// One layer of a composition, as far as the plugin plays it.
 struct LottieLayer {
-    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), unsupported }
+    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), image(String), text(TextDocument), unsupported }
 
     var name: String
     var index: Int?
@@ -47,23 +47,26 @@ struct Composition {
     var layers: [LottieLayer]
     var assets: [String: [LottieLayer]]
     var markers: [(name: String, time: Double, duration: Double)]
+    var images: [String: ImageAsset] = [:]
 
     static let maxLayers = 10_000
 
     static func read(_ root: Node) throws(LottieError) -> Composition {
         try root.requireObject()
         ShapeReader.count = 0
+        try TextDocument.readFonts(root["fonts"])
         let w = try root.require("w").number(in: 1...16384), h = try root.require("h").number(in: 1...16384)
         let fr = try root.require("fr").number(in: 0.001...1000)
         let ip = try root.require("ip").number(in: -1e6...1e6), op = try root.require("op").number(in: -1e6...1e6)
         guard op > ip else { throw (try root.require("op")).fail("the out point \(op) is not after the in point \(ip)") }
         var total = 0
         var assets: [String: [LottieLayer]] = [:]
+        var images: [String: ImageAsset] = [:]
         if let list = root["assets"] {
             for a in try list.items() {
                 try a.requireObject()
                 guard let layers = a["layers"] else {
-                    if a["p"] != nil { Warnings.layer = "asset \(a.json["id"]?.string ?? "?")"; Warnings.note("image assets", at: a.path) }
+                    if a["p"] != nil { let image = try ImageAsset.read(a); images[image.id] = image }
                     continue
                 }
                 guard let id = try a.string("id") else { throw a.fail("an asset without an \"id\"") }
@@ -80,7 +83,7 @@ struct Composition {
             }
         }
         return Composition(width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers,
-                           assets: assets, markers: markers)
+                           assets: assets, markers: markers, images: images)
     }
 
     static func readLayers(_ list: Node, total: inout Int) throws(LottieError) -> [LottieLayer] {
@@ -114,10 +117,12 @@ struct Composition {
             kind = .solid(color: Composition.color(hex: hex) ?? [0, 0, 0, 1],
                           width: try n.number("sw", default: 0, in: 0...16384), height: try n.number("sh", default: 0, in: 0...16384))
         case 3: kind = .null
+        case 2: kind = .image(try n.string("refId") ?? "")
         case 4: kind = .shape(try ShapeReader.items(try n.require("shapes"), depth: 0))
+        case 5: kind = .text(try TextDocument.read(n))
         default:
             kind = .unsupported
-            Warnings.note([2: "image layers", 5: "text layers", 6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
+            Warnings.note([6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
         }
         if flag(n, "ddd") { Warnings.note("3D layers", at: n.path) }
         if let ef = n["ef"], case .array(let a) = ef.json, !a.isEmpty { Warnings.note("layer effects", at: ef.path) }

@@ -105,10 +105,14 @@ enum LottieFile {
         }
         if ZipArchive.isArchive(bytes) {
             let (json, entry) = try DotLottie.animation(in: bytes, id: animation)
+            ImageAssets.reset(.archive(try ZipArchive(bytes)))
             bytes = json
             label = "\(path) (\(entry))"
         } else if !animation.isEmpty {
             throw LottieError(path: "$", message: "--animation chooses an animation of a .lottie archive, and this is not one")
+        } else {
+            let slash = path.lastIndex(of: "/")
+            ImageAssets.reset(path.isEmpty ? .none : .folder(slash.map { String(path[...$0]) } ?? "."))
         }
         return (bytes, label)
     }

@@ -99,18 +99,96 @@ final class BadInputTests: XCTestCase {
         try assertRefused(file, ["$.layers[0]", "more than 4000000 units of work", "--range"], seconds: 5)
     }
 
-    func testEmbeddedImagesBrokenOrGiant() throws {
-        // Image layers are not played: a broken embedded image is warned about, and the rest plays.
-        let broken = #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"data:image/png;base64,!!not base64!!"}]"#
-        let r = try Lottie.run(["--file", try write("broken-image.json", Self.comp(layers: "[" + Self.shapeLayer + "]", assets: broken)), "--time", "0", "--sink", "jsonl"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssert(r.stderr.contains("image assets not supported"), r.stderr)
-        XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
-        // A giant one (17 MiB of base64) is past the longest string the reader takes.
-        let giant = #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"data:image/png;base64,"# + String(repeating: "A", count: 17 << 20) + #""}]"#
+    static let imageLayer = #"{"ddd":0,"ty":2,"nm":"I","refId":"img","ind":2,"ip":0,"op":5,"st":0,"ks":{}}"#
+
+    /// A file whose one image layer shows the asset with "p" `p` (and "u" `u`).
+    func imageFile(_ name: String, p: String, u: String = "", embedded: Bool = true, in folder: String? = nil) throws -> String {
+        let asset = #"[{"id":"img","w":12,"h":12,"e":\#(embedded ? 1 : 0),"u":"\#(u)","p":"\#(p)"}]"#
+        let file = (folder ?? dir) + "/" + name
+        try Self.comp(layers: "[" + Self.imageLayer + "," + Self.shapeLayer + "]", assets: asset).write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// PNG's CRC-32 (ISO 3309, the reflected polynomial 0xEDB88320), bit by bit.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+
+    func testImagesBrokenGiantMissingOrOutsideTheFolderAreRefused() throws {
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Lottie.fixture("images/quads.png"))))
+        func uri(_ bytes: [UInt8]) -> String { "data:image/png;base64," + Data(bytes).base64EncodedString() }
+        // Not base64.
+        try assertRefused(try imageFile("not-base64.json", p: "data:image/png;base64,!!not base64!!"),
+                          ["$.assets[0].p", "not base64"])
+        // A byte of the pixel data changed: IDAT's CRC no longer matches.
+        var damaged = good
+        damaged[good.count - 20] ^= 0x55
+        try assertRefused(try imageFile("damaged.json", p: uri(damaged)), ["$.assets[0].p", "the embedded image is damaged", "CRC"])
+        // Not an image at all.
+        try assertRefused(try imageFile("text.json", p: uri(Array("hello".utf8))), ["$.assets[0].p", "is not a PNG image"])
+        // Cut short after its header.
+        try assertRefused(try imageFile("short.json", p: uri(Array(good[0..<40]))), ["$.assets[0].p", "cut short"])
+        // 20,000 × 20,000 declared in a 150-byte file (with a correct CRC): refused from its header, before inflating.
+        var giant = good
+        for (at, v) in [(16, 20_000), (20, 20_000)] {
+            for k in 0..<4 { giant[at + k] = UInt8((v >> (24 - 8 * k)) & 0xFF) }
+        }
+        let crc = Self.crc32(giant[12..<29])
+        for k in 0..<4 { giant[29 + k] = UInt8((crc >> (24 - 8 * UInt32(k))) & 0xFF) }
+        try assertRefused(try imageFile("giant.json", p: uri(giant)), ["$.assets[0].p", "20000×20000 pixels", "at most 16 megapixels"], seconds: 5)
+        // A giant string (17 MiB of base64) is past the longest string the reader takes.
         // (Reading 17 MiB takes seconds in a debug build under load: no promptness is asked here.)
-        try assertRefused(try write("giant-image.json", Self.comp(layers: "[" + Self.shapeLayer + "]", assets: giant)),
+        try assertRefused(try imageFile("giant-string.json", p: "data:image/png;base64," + String(repeating: "A", count: 17 << 20)),
                           ["a string longer than 16777216 bytes"], seconds: 120)
+        // A file beside the JSON that is not there, one outside its folder, and an absolute path.
+        try assertRefused(try imageFile("missing.json", p: "nothing.png", u: "images/", embedded: false),
+                          ["$.assets[0].p", "the image 'images/nothing.png' is not beside the file"])
+        let inner = dir + "/inner"
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        try Data(good).write(to: URL(fileURLWithPath: dir + "/outside.png"))
+        try assertRefused(try imageFile("escape.json", p: "outside.png", u: "../", embedded: false, in: inner),
+                          ["$.assets[0].p", "the image '../outside.png' lies outside the Lottie file's folder"])
+        try FileManager.default.createSymbolicLink(atPath: inner + "/link.png", withDestinationPath: dir + "/outside.png")
+        try assertRefused(try imageFile("link.json", p: "link.png", embedded: false, in: inner),
+                          ["$.assets[0].p", "the image 'link.png' lies outside the Lottie file's folder"])
+        try assertRefused(try imageFile("absolute.json", p: dir + "/outside.png", embedded: false, in: inner),
+                          ["$.assets[0].p", "is an absolute path"])
+        // A layer naming an asset the file lacks.
+        let orphan = Self.comp(layers: "[" + Self.imageLayer + "]")
+        try assertRefused(try write("orphan.json", orphan), ["$.layers[0].refId", #"no image asset has the id "img""#])
+    }
+
+    func testJPEGImagesAreWarnedAboutAndTheRestPlays() throws {
+        // The project decodes no JPEG: the image layer is warned about, the rest plays.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9]
+        let file = try imageFile("jpeg.json", p: "data:image/jpeg;base64," + Data(jpeg).base64EncodedString())
+        let r = try Lottie.run(["--file", file, "--time", "0", "--sink", "jsonl"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("JPEG images not supported ($.assets[0].p)"), r.stderr)
+        XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
+    }
+
+    func testTextOfTooManyLinesIsRefused() throws {
+        // Each line is a layer: 1,001 lines in one text layer, or 600 lines in a precomp used 20 times.
+        func text(_ lines: Int, _ i: Int = 1) -> String {
+            let t = Array(repeating: "H", count: lines).joined(separator: "\\r")
+            return #"{"ddd":0,"ty":5,"nm":"T","ind":\#(i),"ip":0,"op":5,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"s":10,"f":"Sans","t":"\#(t)","fc":[0,0,0]},"t":0}]}}}"#
+        }
+        try assertRefused(try write("lines.json", Self.comp(layers: "[" + text(1001) + "]")),
+                          ["$.layers[0].t.d.k[0].s.t", "a text of 1001 lines; the plugin draws at most 1000"])
+        let uses = (0..<20).map { Self.precomp("t", $0) }.joined(separator: ",")
+        try assertRefused(try write("fan-out.json", Self.comp(layers: "[" + uses + "]", assets: #"[{"id":"t","layers":["# + text(600) + "]}]")),
+                          ["more than 10000 lines of text once each use of a precomp is counted"])
+        // One line of 2,000 characters at size 2,000: its layer would be 5,000,000 × 4,000 points.
+        let long = text(1).replacingOccurrences(of: #""s":10"#, with: #""s":2000"#)
+            .replacingOccurrences(of: #""t":"H""#, with: #""t":""# + String(repeating: "H", count: 2000) + "\"")
+        try assertRefused(try write("area.json", Self.comp(layers: "[" + long + "]")),
+                          ["$.layers[0].t", "text layers covering more than 64 million square points"])
     }
 
     func testFilesOfHundredsOfMegabytesOrWithoutEndAreRefused() throws {

@@ -36,6 +36,18 @@ final class DotLottieTests: XCTestCase {
         }
     }
 
+    func testImagesInAnArchivePlayAsThoseBesideTheFile() throws {
+        // image.json's first image is images/quads.png beside it: in the archive it is i/quads.png
+        // (version 2) or images/quads.png (version 1); the others are embedded.
+        let plain = try Lottie.fxhostFrames(Lottie.fixture("image.json"), fps: 10, extra: ["--range", "0:2"])
+        for options in [[String](), ["--v1"]] {
+            let packed = try archive("image.lottie", ["image.json"], options + ["--image", Lottie.fixture("images/quads.png")])
+            assertSameFrames(try Lottie.fxhostFrames(packed, fps: 10, extra: ["--range", "0:2"]), plain, "image.json \(options)")
+        }
+        try assertRefused(try archive("no-image.lottie", ["image.json"]),
+                          ["(a/image.json)", "$.assets[0].p", "the image 'images/quads.png' is not in the archive"])
+    }
+
     func testTheManifestChoosesTheAnimation() throws {
         // Three frames of each is enough to tell two animations apart.
         func frames(_ file: String, _ extra: [String] = []) throws -> [Lottie.Picture] {

@@ -79,4 +79,63 @@ final class HandComputedTests: XCTestCase {
             XCTAssertEqual(c[0], 153, accuracy: 1, "ring at \(x),\(y)"); XCTAssertEqual(c[1], 51, accuracy: 1); XCTAssertEqual(c[2], 153, accuracy: 1)
         }
     }
+
+    func testMaskOpacityWithSubtractAndIntersectAndInvertedIntersect() throws {
+        // mask-opacity.json: a (0.2, 0.4, 0.8) fill over white under three layers' masks, each an added
+        // 40 × 40 square with a 20 × 20 square at its middle: subtracted at 50 % (After Effects:
+        // alpha 1 − 0.5 there), intersected inverted (alpha 0 there, 1 in the ring), intersected at
+        // 60 % (alpha 0.6 there, 0 in the ring). Over white a channel c at alpha a is 255 − a·(255 − c).
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("mask-opacity.json"), fps: 10, extra: ["--range", "0:1"])[0]
+        let fill = [0.2, 0.4, 0.8].map { $0 * 255 }
+        func expect(_ x: Int, _ y: Int, alpha: Double, _ what: String) {
+            for c in 0..<3 {
+                XCTAssertEqual(Double(frame[x: x, y: y][c]), 255 - alpha * (255 - fill[c]), accuracy: 1.5, "\(what) at (\(x), \(y)): \(frame[x: x, y: y])")
+            }
+        }
+        for (dx, ring, middle, what) in [(0, 1.0, 0.5, "subtract at 50 %"), (40, 1.0, 0.0, "inverted intersect"), (80, 0.0, 0.6, "intersect at 60 %")] {
+            expect(dx + 20, 20, alpha: middle, what + ", middle")
+            expect(dx + 12, 12, alpha: middle, what + ", middle")
+            expect(dx + 5, 5, alpha: ring, what + ", ring")
+            expect(dx + 35, 20, alpha: ring, what + ", ring")
+        }
+    }
+
+    func testOtherMaskModesAreWarnedAbout() throws {
+        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"diff","ip":0,"op":2,"st":0,"ks":{},"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}},{"mode":"f","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}],"shapes":[]}]}"#
+        let file = try TestSupport.temporaryFolder() + "/diff.json"
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try Lottie.run(["--file", file, "--time", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("layer 'diff': mask mode f (difference, lighten or darken; only add, subtract and intersect play) not supported ($.layers[0].masksProperties)"), r.stderr)
+    }
+
+    func testMattesThatCannotBeExpressedAreWarnedAbout() throws {
+        // A luma matte of two fills: the top one hides the other, which no union of alphas gives.
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"r":1}"#
+        let rect = #"{"ty":"rc","d":1,"p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[6,6]},"r":{"a":0,"k":0}}"#
+        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"m","td":1,"ip":0,"op":2,"st":0,"ks":{},"shapes":[\#(rect),\#(fill),\#(rect),\#(fill)]},{"ddd":0,"ind":2,"ty":4,"nm":"luma","tt":3,"ip":0,"op":2,"st":0,"ks":{},"shapes":[\#(rect),\#(fill)]}]}"#
+        let file = try TestSupport.temporaryFolder() + "/luma.json"
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try Lottie.run(["--file", file, "--time", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("layer 'luma': luma mattes (played only from a shape or solid layer of solid fills; an inverted one fully opaque, a luma one a single fill) not supported ($.layers[1].tt)"), r.stderr)
+    }
+
+    func testLumaMattesTakeTheFillsLuminance() throws {
+        // The matted layer is a (0.2, 0.3, 0.8) fill over white. matte-luma.json's matte is an orange
+        // (0.9, 0.6, 0.2) rectangle: luminance (Rec. 601) 0.299·0.9 + 0.587·0.6 + 0.114·0.2 = 0.6443 is the
+        // alpha inside it, 0 outside. matte-luma-inverted.json's is a green (0.2, 0.8, 0.4) one: 1 − 0.5750
+        // inside, 1 outside. (rlottie agrees with both within the suite's tolerance, which is too coarse
+        // to tell luminance weights apart.) Over white a channel c at alpha a is 255 − a·(255 − c).
+        let fill = [0.2, 0.3, 0.8].map { $0 * 255 }
+        for (file, inside, outside) in [("matte-luma.json", 0.299 * 0.9 + 0.587 * 0.6 + 0.114 * 0.2, 0.0),
+                                        ("matte-luma-inverted.json", 1 - (0.299 * 0.2 + 0.587 * 0.8 + 0.114 * 0.4), 1.0)] {
+            let frame = try Lottie.fxhostFrames(Lottie.fixture(file), fps: 10, extra: ["--range", "0:1"])[0]
+            for (x, y, alpha) in [(30, 30, inside), (25, 20, inside), (3, 3, outside), (56, 30, outside)] {
+                for c in 0..<3 {
+                    XCTAssertEqual(Double(frame[x: x, y: y][c]), 255 - alpha * (255 - fill[c]), accuracy: 1.5, "\(file) at (\(x), \(y)): \(frame[x: x, y: y])")
+                }
+            }
+        }
+    }
 }

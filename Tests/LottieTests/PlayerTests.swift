@@ -61,7 +61,7 @@ final class PlayerTests: XCTestCase {
     func testWhatIsNotPlayedIsWarnedAboutByLayer() throws {
         let r = try Lottie.run(["--file", Lottie.fixture("unsupported.json"), "--time", "0"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssert(r.stderr.contains("layer 'title': text layers not supported"), r.stderr)
+        XCTAssert(r.stderr.contains("layer 'title': text on a path not supported"), r.stderr)
         XCTAssert(r.stderr.contains("layer 'star': shape item 'merge paths' not supported"), r.stderr)
         XCTAssert(r.stderr.contains("layer 'star': expressions not supported"), r.stderr)
         XCTAssert(r.stdout.contains("stage/composition/star/paint"), "the rest still plays")

@@ -17,9 +17,16 @@ final class RlottieAgreementTests: XCTestCase {
         ("trim.json", 100, 100, 10, [0, 3, 7, 9]),
         ("gradient.json", 120, 60, 10, [0, 2, 4]),
         ("mask.json", 60, 60, 10, [0, 2, 4]),
+        ("mask-modes.json", 120, 80, 10, [0, 2, 4]),
         ("matte.json", 100, 100, 10, [0, 3, 7]),
+        ("matte-no-td.json", 100, 100, 10, [3]),
+        ("matte-inverted.json", 60, 60, 10, [0, 2, 4]),
+        ("matte-solid-inverted.json", 60, 60, 10, [0, 2, 4]),
+        ("matte-luma.json", 60, 60, 10, [0, 2]),
+        ("matte-luma-inverted.json", 60, 60, 10, [0, 2]),
         ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
         ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),
+        ("image.json", 100, 52, 10, [0, 5]),
     ]
 
     func testEachFeatureAgreesWithRlottie() throws {

@@ -40,4 +40,14 @@ import Testing
         let line = try refusal(2, time: "2", output: "copies.png")
         #expect(line.hasPrefix("fxhost: error: scene budget: the particles of emitter 'stage/copies/spray' would make 1,000,100 live particles in one frame"), "\(line)")
     }
+
+    /// A replicator of 1,000 stage-sized layers with shadows on a 320×240 stage: each copy is a
+    /// group over the stage, the shadow's blur over it and the layer itself, 3 × 76,800 pixels;
+    /// 230,400,000 in all against 2²⁶ = 67,108,864 (256 × 76,800 is less), passed at the 292nd
+    /// copy (291 × 230,400 = 67,046,400 is not over it), `sheet#291`.
+    @Test func pixelsOverTheBudgetAreOneLine() throws {
+        let line = try refusal(3, time: "0", output: "sheets.png", extra: ["--size", "320x240"])
+        #expect(line.hasPrefix("fxhost: error: scene budget: drawing layer 'stage/copies/sheet#291' would take the frame to 230,400,000 pixels"), "\(line)")
+        #expect(line.contains("the budget is 67,108,864 pixels a frame"))
+    }
 }

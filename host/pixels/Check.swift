@@ -119,6 +119,7 @@ func checkFactory(path: String, factory name: String, options o: Options) throws
     for i in 0..<5 {
         let snapshot = try stage.sample(at: end * Double(i) / 4)
         layers = max(layers, snapshot.layers.count)
+        try renderer.checkBudget(snapshot)
         _ = renderer.render(snapshot)
     }
     try reportHandled()

@@ -75,7 +75,8 @@ extension Isolation {
         guard pid > 0 else { return inProcess() }
         // Also here, so that the group exists whichever of the two runs first.
         _ = setpgid(pid, pid)
-        for fd in [control[0], data[0], requests[0]] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        // Answers never block the supervisor: plugin code could fill their pipe through /proc/self/fd.
+        for fd in [control[0], data[0], requests[0], replies[1]] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         var watch = Watch(nonce: nonce)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -109,11 +109,8 @@ func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) th
     // The child's descriptor 1 is standard error: look at the real standard output now.
     OutputFile.standardOutputTerminal = .of(1)
     // Output files are opened and written in this process, at the child's request: plugin code holds no descriptor of them.
-    let server = OutputServer(key: UInt64.random(in: .min ... .max))
-    let service = Isolation.OutputService(key: server.key, take: server.take, abandon: server.abandonAll)
-    let outcome = Isolation.supervise(timeout: o.timeout, runTimeout: o.renderTimeout, outputs: service) {
-        if let p = Isolation.outputPipes { OutputFile.relay = OutputRelay(requests: p.requests, replies: p.replies, key: p.key) }
-        return reporting { try body { Isolation.note("result", $0) } }
+    let outcome = superviseWithOutputs(timeout: o.timeout, runTimeout: o.renderTimeout) {
+        reporting { try body { Isolation.note("result", $0) } }
     }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)

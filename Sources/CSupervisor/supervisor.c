@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <linux/capability.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -145,7 +146,13 @@ void fxs_reset_child_signals(void) {
     pthread_sigmask(SIG_SETMASK, &none, NULL);
 }
 
-void fxs_close_inherited_descriptors(int keep1, int keep2) {
+static int fxs_kept(long fd, const int *keep, int count) {
+    int i;
+    for (i = 0; i < count; i++) if (keep[i] == fd) return 1;
+    return 0;
+}
+
+void fxs_close_inherited_descriptors(const int *keep, int count) {
     DIR *d = opendir("/proc/self/fd");
     struct dirent *e;
     int listing;
@@ -155,7 +162,7 @@ void fxs_close_inherited_descriptors(int keep1, int keep2) {
         char *end;
         long fd = strtol(e->d_name, &end, 10);
         if (*end != '\0' || end == e->d_name) continue;
-        if (fd > 2 && fd != listing && fd != keep1 && fd != keep2) close((int)fd);
+        if (fd > 2 && fd != listing && !fxs_kept(fd, keep, count)) close((int)fd);
     }
     closedir(d);
 }
@@ -219,4 +226,23 @@ int fxs_end_process_group(pid_t group) {
         nanosleep(&pause, NULL);
     }
     return -1;
+}
+
+int fxs_hide_descriptors(void) { return prctl(PR_SET_DUMPABLE, 0) == 0 ? 0 : errno; }
+
+int fxs_child_cannot_reach_supervisor(void) {
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[2];
+    const unsigned int word = CAP_SYS_PTRACE / 32, bit = 1u << (CAP_SYS_PTRACE % 32);
+    if (prctl(PR_SET_DUMPABLE, 1) != 0) return errno;
+    if (syscall(SYS_capget, &header, data) != 0) return errno;
+    if (data[word].effective & bit || data[word].permitted & bit) {
+        data[word].effective &= ~bit;
+        data[word].permitted &= ~bit;
+        data[word].inheritable &= ~bit;
+        if (syscall(SYS_capset, &header, data) != 0) return errno;
+    }
+    /* Needs CAP_SETPCAP, which only a root child has; an ordinary user's child cannot gain it back anyway. */
+    if (prctl(PR_CAPBSET_READ, CAP_SYS_PTRACE) == 1 && prctl(PR_CAPBSET_DROP, CAP_SYS_PTRACE) != 0 && errno != EPERM) return errno;
+    return 0;
 }

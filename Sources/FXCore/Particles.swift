@@ -29,9 +29,16 @@ public final class ParticleField: Sendable {
     public let particles: [Particle]
     /// `renderMode` "additive": particles add their light instead of covering.
     public let additive: Bool
+    /// The most particles the emitter can have alive at this instant, as the scene budget
+    /// counts them (`Particles.bound`): at least `particles.count`. When it is over the
+    /// budget the field is `overBudget` and holds no particles.
+    public let bound: Double
+    /// Refused: the emitter alone would pass the budget it was sampled with.
+    public let overBudget: Bool
 
-    init(cells: [EmitterCell], particles: [Particle], additive: Bool) {
-        self.cells = cells; self.particles = particles; self.additive = additive
+    init(cells: [EmitterCell], particles: [Particle], additive: Bool, bound: Double, overBudget: Bool = false) {
+        self.cells = cells; self.particles = particles; self.additive = additive; self.bound = bound
+        self.overBudget = overBudget
     }
 
     /// The box holding every particle's centre, or nil when there are none.
@@ -51,8 +58,12 @@ public final class ParticleField: Sendable {
 /// without stepping through earlier frames, and is the same in every run.
 /// docs/timing.md ("Emitters") records every choice where Core Animation is silent.
 public enum Particles {
-    /// The most particles one emitter presents at once; the newest beyond it are not presented.
-    public static let maxParticles = 100_000
+    /// The scene budget's particles: the most a frame may hold alive, every emitter and every
+    /// replicated copy of one together (a stage may set fewer). A frame that would hold more is
+    /// refused, not drawn with fewer (docs/isolation.md, "Scene budget"): 100 times the
+    /// particles benchmark's 10,000 flakes, and ten times what one emitter could present
+    /// before the budget, when the newest beyond 100,000 were silently left out.
+    public static let budget = 1_000_000
 
     /// How an emitter's settings and cells changed: `state` gives them as
     /// presented at an emitter-local time; `changes` are the times where the
@@ -93,16 +104,30 @@ public enum Particles {
     /// whose settings are animated), each top-level particle takes the
     /// settings presented at its birth, and births come where the integral of
     /// the presented rate crosses each whole number (docs/timing.md, "Emitters").
-    public static func field(_ layer: PresentedLayer, cells: [EmitterCell], history: History? = nil) -> ParticleField {
+    ///
+    /// An emitter whose `bound` passes `limit` is refused before any particle is made: the field
+    /// has none, is `overBudget`, and the scene budget names the emitter. Should the particles
+    /// made pass `limit` all the same (an animated rate peaking between the instants it is read
+    /// at), making stops there and the field is refused too: never fewer particles than asked.
+    public static func field(_ layer: PresentedLayer, cells: [EmitterCell], history: History? = nil,
+                             limit: Int = budget) -> ParticleField {
         let t = layer.localTime
         let now = Emitter(layer)
         let renderMode = layer.string(.renderMode)
         var flat: [EmitterCell] = []
         let tree = Node.tree(cells, into: &flat)
         var out: [Particle] = []
+        let maxParticles = limit + 1
+        func refused(_ bound: Double) -> ParticleField {
+            ParticleField(cells: flat, particles: [], additive: renderMode == "additive", bound: bound, overBudget: true)
+        }
+        var estimate = bound(cells.map { Cell($0) }, now, at: t)
 
         if let history, t > 0 {
             let grid = history.grid(to: t, step: historyStep, maxSteps: maxHistorySteps).map { ($0.0, Emitter($0.1), $0.2) }
+            // The rates and lifetimes as presented at each instant the rate is read: the largest count.
+            for (_, e, cs) in grid { estimate = max(estimate, bound(cs.map { Cell($0) }, e, at: t)) }
+            guard estimate <= Double(limit) else { return refused(estimate) }
             let steps = grid.count - 1
             for i in tree.indices {
                 func rate(_ j: Int) -> Double {
@@ -131,11 +156,11 @@ public enum Particles {
                                 let (l, cs) = history.state(birth)
                                 if i < cs.count {
                                     born(Cell(cs[i]), tree[i], Emitter(l), path: UInt64(i + 1), source: Origin.emitterSource,
-                                         k: k, birth: birth, at: t, into: &out)
+                                         k: k, birth: birth, at: t, into: &out, cap: maxParticles)
                                 }
                             } else if let (cell, e) = constant {
                                 born(cell, tree[i], e, path: UInt64(i + 1), source: Origin.emitterSource, k: k, birth: birth,
-                                     at: t, into: &out)
+                                     at: t, into: &out, cap: maxParticles)
                             }
                         }
                         k += 1
@@ -143,17 +168,45 @@ public enum Particles {
                 }
             }
         } else {
+            guard estimate <= Double(limit) else { return refused(estimate) }
             for (i, node) in tree.enumerated() {
-                add(Cell(cells[i], aimedFrom: now), node, now, path: UInt64(i + 1), origin: .emitter, at: t, into: &out)
+                add(Cell(cells[i], aimedFrom: now), node, now, path: UInt64(i + 1), origin: .emitter, at: t, into: &out,
+                    cap: maxParticles)
             }
         }
-        return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == "additive")
+        guard out.count <= limit else { return refused(max(estimate, Double(out.count))) }
+        return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == "additive",
+                             bound: max(estimate, Double(out.count)))
+    }
+
+    /// The most particles `cells` can have alive at emitter-local time `t`, counted from the
+    /// settings without making any: a cell born `rate` times a second (its `birthRate` × the
+    /// emitter's) whose particles live at most `life` seconds (`lifetime` + |`lifetimeRange`|,
+    /// × the emitter's `lifetime`) has at most ⌈rate × min(life, t)⌉ + 1 alive, for each source
+    /// that emits it. The emitter is one source; a nested cell's sources are the particles of its
+    /// parent cell that can still have descendants alive, ⌈rate × min(reach, t)⌉ + 1 of them for
+    /// each of the parent's sources (reach: the parent's life plus its nested cells' longest),
+    /// so nested cells multiply. Linear in the cells; exact for one cell without lifetimeRange,
+    /// give or take the one at each end.
+    static func bound(_ cells: [Cell], _ e: Emitter, at t: Double, sources: Double = 1) -> Double {
+        guard t >= 0 else { return 0 }
+        var n = 0.0
+        for c in cells {
+            let rate = c.enabled ? c.birthRate * e.birthRate : 0
+            let life = max(0, (c.lifetime + abs(c.lifetimeRange)) * e.lifetime)
+            guard rate > 0, rate.isFinite, life > 0 else { continue }
+            n += sources * ((rate * min(life, t)).rounded(.up) + 1)
+            if !c.children.isEmpty {
+                n += bound(c.children, e, at: t, sources: sources * ((rate * min(c.reach(e), t)).rounded(.up) + 1))
+            }
+        }
+        return n.isNaN ? .infinity : n
     }
 
     /// Particle `k` of `cell` from `source`, born at `birth`: appended to `out` if alive at
     /// `t`; the particles its own cells have emitted by `t` follow.
     static func born(_ cell: Cell, _ node: Node, _ e: Emitter, path: UInt64, source: Origin.Source, k: Double,
-                     birth: Double, at t: Double, into out: inout [Particle]) {
+                     birth: Double, at t: Double, into out: inout [Particle], cap: Int) {
         let r = Random(seed: e.seed, path: path, source: source.id, k: UInt64(k))
         let life = max(0, (cell.lifetime + cell.lifetimeRange * r.signed(0)) * e.lifetime)
         let state = Motion(cell, e, r, parent: source.parent.map { Motion.Parent($0, age: birth - source.start) })
@@ -163,16 +216,16 @@ public enum Particles {
         let origin = Origin.particle(id: source.id &* 0x9E37_79B9 &+ UInt64(k), born: birth, dies: birth + life,
                                      motion: state)
         for (j, child) in node.children.enumerated() {
-            add(cell.children[j], child, e, path: path &* 31 &+ UInt64(j + 1), origin: origin, at: t, into: &out)
+            add(cell.children[j], child, e, path: path &* 31 &+ UInt64(j + 1), origin: origin, at: t, into: &out, cap: cap)
         }
     }
 
     /// Below this many births to visit, one thread does them all.
     static let parallelBirths = 4_096
 
-    /// Particles of `cell` at its constant rate from `origin`'s sources, alive at `t`.
+    /// Particles of `cell` at its constant rate from `origin`'s sources, alive at `t`, until `out` holds `cap`.
     static func add(_ cell: Cell, _ node: Node, _ e: Emitter, path: UInt64, origin: Origin, at t: Double,
-                    into out: inout [Particle]) {
+                    into out: inout [Particle], cap maxParticles: Int) {
         let rate = cell.enabled ? cell.birthRate * e.birthRate : 0
         let reach = cell.reach(e)
         guard rate > 0, rate.isFinite, reach > 0 else { return }
@@ -187,7 +240,8 @@ public enum Particles {
                 let limit = list.count + room
                 var k = ks.lowerBound
                 while k <= ks.upperBound && list.count < limit {
-                    born(cell, node, e, path: path, source: source, k: k, birth: source.start + k / rate, at: t, into: &list)
+                    born(cell, node, e, path: path, source: source, k: k, birth: source.start + k / rate, at: t, into: &list,
+                         cap: maxParticles)
                     k += 1
                 }
             }

@@ -9,18 +9,22 @@ public enum Sampler {
     public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
         if let stage = root.stage, stage.root === root {
             let layers = stage.samplingProgram.layers(at: t)
-            if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
+            if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
+                return Snapshot(time: t, layers: layers)
+            }
             return replicated(layers, stage, at: t)
         }
         return walk(root, at: t)
     }
 
     /// The layers with every replicator's copies, or without them and marked over budget
-    /// when the copies would take the frame past the stage's budget.
+    /// when the copies or the particles would take the frame past the stage's budget.
     static func replicated(_ layers: [PresentedLayer], _ stage: Stage, at t: Double) -> Snapshot {
-        if let overrun = SceneBudget.overrun(layers, stage.replicators, limit: stage.maxPresentedLayers) {
+        if let overrun = SceneBudget.overrun(layers, stage.replicators, limit: stage.maxPresentedLayers,
+                                             particles: stage.maxLiveParticles) {
             return Snapshot(time: t, layers: layers, overBudget: overrun)
         }
+        if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
         return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
     }
 
@@ -75,7 +79,7 @@ public enum Sampler {
             }
             initialized = next
         }
-        if let stage = root.stage, !stage.replicators.isEmpty {
+        if let stage = root.stage, !stage.replicators.isEmpty || layers.contains(where: { $0.particles != nil }) {
             return replicated(layers, stage, at: t)
         }
         return Snapshot(time: t, layers: layers)
@@ -208,7 +212,8 @@ public enum Sampler {
         let cells = presentedCells(layer.emitterCells, presented.animated)
         let animated = layer.evaluators.contains { $0.animates { $0.cell != nil || $0.property.isEmitterSetting } }
         let eras = layer.emitterEras
-        guard animated || !eras.isEmpty else { return Particles.field(presented, cells: cells) }
+        let limit = layer.stage?.maxLiveParticles ?? Particles.budget
+        guard animated || !eras.isEmpty else { return Particles.field(presented, cells: cells, limit: limit) }
         let history = Particles.History(smooth: animated, changes: eras.map(\.until)) { tau in
             let (model, modelCells) = layer.emitterModel(atLocal: tau)
             let overlay = animated ? values(of: layer, atLocal: tau, model: model, cells: modelCells) : []
@@ -216,7 +221,7 @@ public enum Sampler {
                                        localTime: tau, model: model, animated: ArraySlice(overlay), transitions: [])
             return (state, presentedCells(modelCells, overlay))
         }
-        return Particles.field(presented, cells: cells, history: history)
+        return Particles.field(presented, cells: cells, history: history, limit: limit)
     }
 
     /// `cells` with the animated cell fields among `overlay` applied.

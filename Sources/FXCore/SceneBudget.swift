@@ -6,10 +6,14 @@ import Glibc  // libm only
 /// each layer by the `instanceCount` of every replicator around it. A frame
 /// over the budget is refused with one line naming the budget and the
 /// replicator, instead of being built (docs/isolation.md, "Scene budget").
-enum SceneBudget {
-    /// The replicator whose copies take the frame past `limit` presented layers, and how many the frame
-    /// would hold, or nil when it fits. Linear in the layers before copying; no copy is made.
-    static func overrun(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int) -> FXError? {
+/// Particles are counted the same way: each emitter's `ParticleField.bound`, times the
+/// copies made of it, against the particle budget.
+public enum SceneBudget {
+    /// The replicator whose copies take the frame past `limit` presented layers, or the emitter
+    /// whose particles (copies included) take it past `particles` live particles, with how many the
+    /// frame would hold; nil when it fits. Linear in the layers before copying; no copy is made.
+    static func overrun(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int,
+                        particles: Int = Particles.budget) -> FXError? {
         var multiplier = [Double](repeating: 1, count: layers.count)
         /// The innermost replicator around each layer, by index (-1: none).
         var owner = [Int](repeating: -1, count: layers.count)
@@ -26,13 +30,26 @@ enum SceneBudget {
             total += multiplier[i]
             if culprit < 0, total > Double(limit) { culprit = owner[i] }
         }
-        guard total > Double(limit) else { return nil }
+        guard total > Double(limit) else { return particleOverrun(layers, multiplier, limit: particles) }
         let name = culprit >= 0 ? path(culprit, layers) : "stage"
         return FXError("scene budget: the copies of replicator '\(name)' would make \(count(total)) layers in one frame (nested replicators multiply their instanceCount); the budget is \(count(Double(limit))) layers a frame, copies included: lower instanceCount or nest fewer replicators", kind: .limit)
     }
 
+    /// The emitter whose particles, each emitter's `bound` times its `copies`, take the frame past `limit`.
+    static func particleOverrun(_ layers: [PresentedLayer], _ copies: [Double], limit: Int) -> FXError? {
+        var total = 0.0
+        var culprit = -1
+        for (i, l) in layers.enumerated() {
+            guard let field = l.particles else { continue }
+            total += field.bound * copies[i]
+            if culprit < 0, total > Double(limit) || field.overBudget { culprit = i }
+        }
+        guard culprit >= 0 else { return nil }
+        return FXError("scene budget: the particles of emitter '\(path(culprit, layers))' would make \(count(total)) live particles in one frame (each cell's birthRate × lifetime; nested cells and replicated copies multiply); the budget is \(count(Double(limit))) particles a frame: lower birthRate or lifetime, or make fewer copies", kind: .limit)
+    }
+
     /// A layer's path of names from the root ("stage/loader/dots"); an unnamed layer by its kind.
-    static func path(_ i: Int, _ layers: [PresentedLayer]) -> String {
+    public static func path(_ i: Int, _ layers: [PresentedLayer]) -> String {
         var names: [String] = []
         var j = i
         while j >= 0 {
@@ -43,7 +60,7 @@ enum SceneBudget {
     }
 
     /// A count with thousands separators, or in powers of ten past what an Int holds.
-    static func count(_ n: Double) -> String {
+    public static func count(_ n: Double) -> String {
         guard n < 1e15 else {
             let e = Int(log10(n).rounded(.down))
             return "about 10^\(e)"

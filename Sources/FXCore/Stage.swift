@@ -52,6 +52,10 @@ public final class Stage {
     /// (`Replication.maxLayers` unless set lower; docs/timing.md, "Replicators").
     public var maxPresentedLayers = Replication.maxLayers
 
+    /// The most particles one frame may hold alive, every emitter and its replicated copies
+    /// together (`Particles.budget` unless set lower; docs/isolation.md, "Scene budget").
+    public var maxLiveParticles = Particles.budget
+
     /// The most timers added in one run: a timer that re-adds itself 1 ns
     /// later would otherwise run until killed.
     public var maxTimersPerRun = 100_000

@@ -149,7 +149,10 @@ public enum Isolation {
         if fxs_die_with_supervisor(supervisor) != 0 { _exit(1) }
         // Signal handlers the supervisor installed are not the child's.
         fxs_reset_child_signals()
-        fxs_close_inherited_descriptors(control, data)
+        let pipes = [control, data] + (outputPipes.map { [$0.requests, $0.replies] } ?? [])
+        fxs_close_inherited_descriptors(pipes, Int32(pipes.count))
+        // The supervisor holds the outputs and is not dumpable; nor may a root child read its descriptors.
+        _ = fxs_child_cannot_reach_supervisor()
         // A crash must end the child with its signal, for the parent to name,
         // not run the Swift runtime's backtracer.
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(s, SIG_DFL) }
@@ -164,7 +167,7 @@ public enum Isolation {
         self.nonce = nonce
         childPid = getpid()
         supervisorPid = supervisor
-        identities = [control, data].compactMap { fd in
+        identities = pipes.compactMap { fd in
             var st = stat()
             return fstat(fd, &st) == 0 ? (fd, UInt(st.st_dev), UInt(st.st_ino)) : nil
         }

@@ -20,7 +20,10 @@ extension Isolation {
     /// SIGINT, SIGTERM or SIGHUP to the parent stops the child, removes its
     /// temporary files and ends the process with status 128 + the signal.
     /// `runTimeout` bounds the whole run (sampling, rendering and encoding included) in seconds.
-    public static func supervise(timeout: Double, runTimeout: Double = .infinity, _ body: () -> Int32) -> Outcome {
+    /// With `outputs`, the child's output files are opened and written here, at its request
+    /// (`outputPipes` in the child): the child holds no descriptor of any of them.
+    public static func supervise(timeout: Double, runTimeout: Double = .infinity, outputs: OutputService? = nil,
+                                 _ body: () -> Int32) -> Outcome {
         func inProcess() -> Outcome { Outcome(end: .finished(body())) }
         if wake.isEmpty {
             var w: [Int32] = [0, 0]
@@ -31,12 +34,21 @@ extension Isolation {
             signal(SIGPIPE, SIG_IGN)
             // Helpers the plugin starts are orphaned when the child ends; they come here to be ended and reaped.
             _ = fxs_adopt_orphans()
+            // The outputs are open here: not through /proc/PID/fd for another process, the child included.
+            _ = fxs_hide_descriptors()
         }
         var control: [Int32] = [0, 0], data: [Int32] = [0, 0]
         guard fxs_pipe(&control, O_CLOEXEC) == 0 else { return inProcess() }
         guard fxs_pipe(&data, O_CLOEXEC) == 0 else {
             close(control[0]); close(control[1])
             return inProcess()
+        }
+        var requests: [Int32] = [-1, -1], replies: [Int32] = [-1, -1]
+        if outputs != nil {
+            guard fxs_pipe(&requests, O_CLOEXEC) == 0, fxs_pipe(&replies, O_CLOEXEC) == 0 else {
+                for fd in [control[0], control[1], data[0], data[1], requests[0], requests[1]] where fd >= 0 { close(fd) }
+                return inProcess()
+            }
         }
         let nonce = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         fflush(nil)
@@ -46,6 +58,10 @@ extension Isolation {
             // A process group of its own, which every process plugin code starts joins, to be ended with the run.
             _ = setpgid(0, 0)
             close(control[0]); close(data[0]); close(wake[0]); close(wake[1])
+            if let outputs {
+                close(requests[0]); close(replies[1])
+                outputPipes = (requests[1], replies[0], outputs.key)
+            }
             becomeChild(control: control[1], data: data[1], nonce: nonce, supervisor: supervisor)
             let status = body()
             fflush(nil)
@@ -54,14 +70,17 @@ extension Isolation {
         }
         close(control[1]); close(data[1])
         defer { close(control[0]); close(data[0]) }
+        if outputs != nil { close(requests[1]); close(replies[0]) }
+        defer { if outputs != nil { close(requests[0]); close(replies[1]) } }
         guard pid > 0 else { return inProcess() }
         // Also here, so that the group exists whichever of the two runs first.
         _ = setpgid(pid, pid)
-        for fd in [control[0], data[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        // Answers never block the supervisor: plugin code could fill their pipe through /proc/self/fd.
+        for fd in [control[0], data[0], requests[0], replies[1]] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         var watch = Watch(nonce: nonce)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var controlOpen = true, dataOpen = true
+        var controlOpen = true, dataOpen = true, requestsOpen = outputs != nil
         var lostAt: Double?
         var reaped: Int32?
         var verdict: Outcome.End?
@@ -81,6 +100,10 @@ extension Isolation {
                 if errno == EINTR { continue }
                 return true
             }
+        }
+        func takeRequests(_ bytes: ArraySlice<UInt8>) -> Bool {
+            if !outputs!.take(bytes, replies[1]) { verdict = .tampered; return false }
+            return true
         }
         func takeControl(_ bytes: ArraySlice<UInt8>) -> Bool {
             if !watch.take(bytes) { verdict = .tampered; return false }
@@ -114,8 +137,9 @@ extension Isolation {
             }
             var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
                        pollfd(fd: controlOpen ? control[0] : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: dataOpen ? data[0] : -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 3, waitMs)
+                       pollfd(fd: dataOpen ? data[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: requestsOpen ? requests[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 4, waitMs)
             let stop = fxs_stop_signal()
             if stop != 0 { verdict = .stopped(stop); break }
             // Ask whether the child ended only when a signal came (SIGCHLD), or on the idle tick.
@@ -133,6 +157,8 @@ extension Isolation {
             if verdict != nil { break }
             if fds[2].revents != 0 && !drain(data[0], takeData) { dataOpen = false }
             if verdict != nil { break }
+            if fds[3].revents != 0 && !drain(requests[0], takeRequests) { requestsOpen = false }
+            if verdict != nil { break }
             var status: Int32 = 0
             if lookForEnd || lostAt != nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
         }
@@ -149,6 +175,7 @@ extension Isolation {
             // them open, so read what is there rather than wait for the end of file.
             if controlOpen && !drain(control[0], takeControl), watch.finished == nil, lostAt == nil { lostAt = monotonic() }
             if verdict == nil && dataOpen { _ = drain(data[0], takeData) }
+            if verdict == nil && requestsOpen { _ = drain(requests[0], takeRequests) }
         }
 
         let status = reaped!
@@ -171,6 +198,8 @@ extension Isolation {
         if case .finished = end {} else {
             for t in watch.temps { unlink(t) }
         }
+        // Whatever the child did not commit is not put in place.
+        outputs?.abandon()
         if case .stopped(let s) = end {
             // Asked to stop: the child is gone and its temporary files with it; end as the signal asks.
             var line = "fxhost: \(Outcome(end: end).failure!)\n"
@@ -180,6 +209,22 @@ extension Isolation {
         return Outcome(end: end, plugin: watch.plugin, phase: watch.stack.last ?? watch.lastPhase,
                        results: watch.results, guarded: watch.guarded)
     }
+
+    /// The supervisor's end of a child's output requests: `take` handles bytes from the
+    /// request pipe, answering on the descriptor it is given (false: they are not the
+    /// run's); `abandon` removes every output not committed. `key` marks the run's records.
+    public struct OutputService {
+        public let key: UInt64
+        public let take: (ArraySlice<UInt8>, Int32) -> Bool
+        public let abandon: () -> Void
+
+        public init(key: UInt64, take: @escaping (ArraySlice<UInt8>, Int32) -> Bool, abandon: @escaping () -> Void) {
+            self.key = key; self.take = take; self.abandon = abandon
+        }
+    }
+
+    /// In a child supervised with outputs: the pipe for requests, the pipe for answers, the run's key.
+    nonisolated(unsafe) public static var outputPipes: (requests: Int32, replies: Int32, key: UInt64)?
 
     /// The parent's view of a child: the protocol's state, kept here and not in the child.
     struct Watch {

@@ -11,6 +11,7 @@ public class ImageSink: Sink {
     public init(renderer: Renderer) { self.renderer = renderer }
 
     public func consume(_ snapshot: Snapshot) throws {
+        try renderer.checkBudget(snapshot)
         guard readsRows else { return try consume(frame: renderer.render(snapshot)) }
         frameCount += 1
         try renderer.render(snapshot) { try write(rows: $0) }

@@ -13,7 +13,7 @@ public final class Renderer {
     public let scale: Double
     public let background: Color
 
-    private let target: Surface
+    let target: Surface
     private let images = ImageCache()
     private let cache = ContentCache()
     private let gradients = GradientStrips()
@@ -193,7 +193,7 @@ public final class Renderer {
     /// The whole-pixel box (target pixels) that layer `i`'s subtree draws within through `h`,
     /// or nil when that is not known: perspective, transitions, particles, shadows, or an image
     /// placed past its bounds somewhere in the subtree.
-    private func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography) -> Rect? {
+    func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography) -> Rect? {
         func bounded(_ j: Int) -> Bool {
             let l = tree.layers[j]
             guard l.kind != .emitter, l.transitions.isEmpty, !ContentDrawing.contentsMayOverflow(l),
@@ -208,7 +208,7 @@ public final class Renderer {
 
     /// Content, sublayers and border, with masksToBounds clipping, no group effects.
     /// How many of background, contents, own content and border a layer draws.
-    private func drawnItems(_ l: PresentedLayer) -> Int {
+    func drawnItems(_ l: PresentedLayer) -> Int {
         var n = 0
         if l.color(.backgroundColor).alpha > 0 { n += 1 }
         if case .image(let img?) = l[.contents], img.width > 0 { n += 1 }
@@ -329,7 +329,7 @@ public final class Renderer {
     }
 
     /// The local rectangle a layer and its subtree can draw into.
-    private func extent(_ tree: RenderTree, _ i: Int) -> Rect {
+    func extent(_ tree: RenderTree, _ i: Int) -> Rect {
         let l = tree.layers[i]
         var r = LayerGeometry.bounds(l)
         if l.kind == .shape, let s = ContentDrawing.shapeExtent(l, target.cr) { r = r.union(s) }

@@ -12,6 +12,12 @@ public final class OutputFile {
     private var finished = false
     /// How messages name this output: as the user gave it.
     private let shown: String
+    /// In a supervised child: the output's number at the supervisor, which holds the file.
+    private var relayed: (relay: OutputRelay, id: UInt32, isFile: Bool)?
+
+    /// Set in a supervised child: every output but standard output is opened and written
+    /// by the supervising process, so that plugin code holds no descriptor of it.
+    nonisolated(unsafe) public static var relay: OutputRelay?
 
     /// Told of each temporary file when it is made (true) and when it is
     /// renamed into place or removed (false), so that a supervising process
@@ -70,6 +76,12 @@ public final class OutputFile {
             return
         }
         let path = OutputFile.absolute(given)
+        if let relay = OutputFile.relay {
+            let (id, isFile) = try relay.open(path, shown: shownAs ?? given)
+            fd = -1; finalPath = path; tempPath = nil
+            relayed = (relay, id, isFile)
+            return
+        }
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
             guard (st.st_mode & S_IFMT) != S_IFDIR else {
@@ -87,6 +99,8 @@ public final class OutputFile {
             throw OutputError("cannot write \(shown): \(why) (the folder '\(folder.isEmpty ? "/" : folder)' must exist and be writable)")
         }
         fd = made
+        // Not to be inherited by the next process fxhost starts (a supervised child closes it anyway).
+        _ = fcntl(made, F_SETFD, FD_CLOEXEC)
         finalPath = path
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         OutputFile.temporaryFiles?(tempPath!, true)
@@ -168,11 +182,12 @@ public final class OutputFile {
     public private(set) var written = 0
 
     /// Whether this is a file (which can be patched), not a stream.
-    public var isFile: Bool { tempPath != nil }
+    public var isFile: Bool { tempPath != nil || relayed?.isFile == true }
 
     /// Overwrites bytes already written at `offset` (files only: APNG's frame count).
     public func patch(at offset: Int, _ bytes: [UInt8]) throws {
         try flush()
+        if let relayed { return try relayed.relay.patch(relayed.id, at: offset, bytes) }
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
         guard n == bytes.count else {
             throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))")
@@ -187,6 +202,7 @@ public final class OutputFile {
     /// Writes `chunks` whole, in order: to standard output through `standardOutputWriter`, to a
     /// descriptor in as few `writev` calls as it takes.
     private func send(_ chunks: [UnsafeRawBufferPointer]) throws {
+        if let relayed { return try relayed.relay.write(relayed.id, chunks.filter { !$0.isEmpty }) }
         if fd == 1 && finalPath == nil {
             for chunk in chunks where !chunk.isEmpty {
                 guard OutputFile.standardOutputWriter(chunk) else {
@@ -215,11 +231,19 @@ public final class OutputFile {
     }
 
     /// Sends what is buffered now (a live preview), keeping the output open.
-    public func commitFlush() throws { try flush() }
+    public func commitFlush() throws {
+        try flush()
+        if let relayed { try relayed.relay.flush(relayed.id) }
+    }
 
     /// Cuts a file back to `length` bytes (files only).
     public func truncate(to length: Int) throws {
         try flush()
+        if let relayed {
+            try relayed.relay.truncate(relayed.id, to: length)
+            written = length
+            return
+        }
         guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) >= 0 else {
             throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))")
         }
@@ -230,6 +254,7 @@ public final class OutputFile {
     public func commit() throws {
         try flush()
         finished = true
+        if let relayed { return try relayed.relay.commit(relayed.id) }
         guard let finalPath else { return }
         guard let tempPath else {
             let closed = close(fd)
@@ -257,6 +282,7 @@ public final class OutputFile {
     /// Drops a partial file.
     public func abandon() {
         finished = true
+        if let relayed { return relayed.relay.abandon(relayed.id) }
         guard let tempPath else {
             if finalPath != nil { close(fd) }
             return

@@ -108,7 +108,10 @@ func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) th
     OutputFile.mayPublish = { Isolation.supervisorAlive }
     // The child's descriptor 1 is standard error: look at the real standard output now.
     OutputFile.standardOutputTerminal = .of(1)
-    let outcome = Isolation.supervise(timeout: o.timeout, runTimeout: o.renderTimeout) { reporting { try body { Isolation.note("result", $0) } } }
+    // Output files are opened and written in this process, at the child's request: plugin code holds no descriptor of them.
+    let outcome = superviseWithOutputs(timeout: o.timeout, runTimeout: o.renderTimeout) {
+        reporting { try body { Isolation.note("result", $0) } }
+    }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)
     case .outputClosed:

@@ -63,7 +63,8 @@ func check(_ o: Options) -> Int32 {
         }
         declared.append((plugin, path))
         for factory in listing.results.dropFirst() {
-            let outcome = Isolation.supervise(timeout: o.timeout) {
+            // Golden snapshots are written by this process, out of plugin code's reach.
+            let outcome = superviseWithOutputs(timeout: o.timeout) {
                 reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
             }
             let what = "\(plugin)/\(factory)"
@@ -119,6 +120,7 @@ func checkFactory(path: String, factory name: String, options o: Options) throws
     for i in 0..<5 {
         let snapshot = try stage.sample(at: end * Double(i) / 4)
         layers = max(layers, snapshot.layers.count)
+        try renderer.checkBudget(snapshot)
         _ = renderer.render(snapshot)
     }
     try reportHandled()

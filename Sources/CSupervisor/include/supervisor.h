@@ -33,9 +33,20 @@ int fxs_stop_signal(void);
  * so plugin code starts from an ordinary signal state. */
 void fxs_reset_child_signals(void);
 
-/* In the child: closes every descriptor above 2 but `keep1` and `keep2`, so that
+/* In the child: closes every descriptor above 2 but the `count` in `keep`, so that
  * processes plugin code starts hold none of what fxhost's caller handed fxhost. */
-void fxs_close_inherited_descriptors(int keep1, int keep2);
+void fxs_close_inherited_descriptors(const int *keep, int count);
+
+/* In the supervisor: not dumpable (PR_SET_DUMPABLE 0), so that another process of the
+ * same user, the child included, cannot open its descriptors through /proc/PID/fd, where
+ * the outputs are open. Returns 0, or the errno that refused it. */
+int fxs_hide_descriptors(void);
+
+/* In the child: dumpable again (a crashing plugin may leave a core, a debugger may attach),
+ * and without CAP_SYS_PTRACE, which would let a child running as root open the
+ * supervisor's descriptors all the same; dropped from the bounding set too, so that no
+ * program the plugin runs regains it. Returns 0, or the errno of the step that failed. */
+int fxs_child_cannot_reach_supervisor(void);
 
 /* The address of this call's frame: a cheap stack depth, to tell plugin code
  * that jumped over host frames (longjmp) from code that returned. */

@@ -1,3 +1,4 @@
+import FXParallel
 // Sampling by walking the layer tree: what `Sampler.snapshot(of:at:)` does for a tree that is not a
 // stage's (a stage's is sampled by its `SamplingProgram`), and the reference the sampling program is
 // tested against (SamplingProgramTests).

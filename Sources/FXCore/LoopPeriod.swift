@@ -77,16 +77,14 @@ extension Stage {
     /// Calls `body` with each attached animation's rate (its elapsed seconds per stage second),
     /// its elapsed time now, and its timing: the same walk `endOfAnimations` makes.
     private func forEachAnimation(_ body: (_ alpha: Double, _ elapsed: Double, _ timing: MediaTiming) -> Void) {
-        func walk(_ layer: Layer, parent: TimeMap) {
+        root.visitTree(TimeMap.stage) { layer, parent in
             let map = parent.then(layer.timing)
             for record in layer.attached where !record.stopped {
                 let timing = record.animation.timing
                 body(map.elapsed(timing).rate, timing.elapsed(atParentTime: map(now)), timing)
             }
-            if let m = layer.mask { walk(m, parent: map) }
-            for c in layer.sublayers { walk(c, parent: map) }
+            return map
         }
-        walk(root, parent: .stage)
     }
 }
 

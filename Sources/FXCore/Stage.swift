@@ -290,12 +290,10 @@ public final class Stage {
         scheduleIsStale = false
         animationQueue.removeAll()
         animationEntries.removeAll(keepingCapacity: true)
-        var pending: [(Layer, TimeMap)] = [(root, .stage)]
-        while let (layer, parent) = pending.popLast() {
+        root.visitTree(TimeMap.stage) { layer, parent in
             let map = parent.then(layer.timing)
             for record in layer.attached where !record.stopped { schedule(record, on: layer, map: map) }
-            if let m = layer.mask { pending.append((m, map)) }
-            for child in layer.sublayers { pending.append((child, map)) }
+            return map
         }
     }
 
@@ -349,8 +347,8 @@ public final class Stage {
         var end = now
         var infinite = false
         // `extra`: how much later, in global seconds, the last replicated copy of this subtree ends.
-        func walk(_ layer: Layer, parent: TimeMap, extra: Double) {
-            let map = parent.then(layer.timing)
+        root.visitTree((map: TimeMap.stage, extra: 0.0)) { layer, down in
+            let (map, extra) = (down.map.then(layer.timing), down.extra)
             let la = map.rate, lb = map.offset
             let timings = layer.attached.filter { !$0.stopped }.map(\.animation.timing) + layer.lingering.map(\.timing)
             for timing in timings {
@@ -377,10 +375,8 @@ public final class Stage {
                case .number(let d) = layer.values[.instanceDelay], n > 1, d > 0 {
                 if la == 0 { infinite = true } else { childExtra += (n.rounded(.down) - 1) * d / abs(la) }
             }
-            if let m = layer.mask { walk(m, parent: map, extra: extra) }
-            for c in layer.sublayers { walk(c, parent: map, extra: childExtra) }
+            return ((map, extra), (map, childExtra))
         }
-        walk(root, parent: .stage, extra: 0)
         for t in timerQueue.keys where timerActions[t.slot] != nil { end = max(end, t.time) }
         for e in scripted { end = max(end, e.time) }
         return (end, infinite)

@@ -74,12 +74,3 @@ public enum Options {
 public enum ContactSheetLimits {
     public static let maxFrames = 400
 }
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}

@@ -57,12 +57,14 @@ let package = Package(
         .systemLibrary(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
 
-        .target(name: "FXCore", path: "Sources/FXCore"),
+        // One piece of work on a second thread (the engine's only concurrency), under everything.
+        .target(name: "FXParallel", path: "Sources/FXParallel"),
+        .target(name: "FXCore", dependencies: ["FXParallel"], path: "Sources/FXCore"),
         // Pixel kernels run on every frame or image, in C: SSE2 where the CPU has it, portable C giving the
         // same bytes elsewhere (RGB to Y′CbCr for the encoders, rows composited and particles drawn for the
         // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
-        .target(name: "FXRender", dependencies: ["FXCore", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that text runs need none.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
@@ -74,7 +76,7 @@ let package = Package(
         .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",
-            dependencies: ["FXCore", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
+            dependencies: ["FXCore", "FXParallel", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
@@ -102,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
-        .testTarget(name: "FXCoreTests", dependencies: ["FXCore"], path: "Tests/FXCoreTests"),
+        .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],

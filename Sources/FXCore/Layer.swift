@@ -232,7 +232,7 @@ public final class Layer {
         var l: Layer? = self
         while let cur = l {
             if cur === other { return true }
-            l = cur.superlayer ?? cur.maskedLayer
+            l = cur.timeParent
         }
         return false
     }
@@ -258,10 +258,10 @@ public final class Layer {
     /// Costs the depth of this layer plus the size of the child's subtree.
     private func checkDepth(adding child: Layer) throws(FXError) {
         var above = 1
-        var l = superlayer ?? maskedLayer
+        var l = timeParent
         while let cur = l {
             above += 1
-            l = cur.superlayer ?? cur.maskedLayer
+            l = cur.timeParent
         }
         var below = 0
         var pending: [(Layer, Int)] = [(child, 1)]
@@ -331,7 +331,7 @@ public final class Layer {
         var l: Layer? = self
         while let layer = l, layer.cachedTotals != nil {
             layer.cachedTotals = nil
-            l = layer.superlayer ?? layer.maskedLayer
+            l = layer.timeParent
         }
     }
 
@@ -366,7 +366,7 @@ public final class Layer {
     /// The topmost ancestor (the stage's root when the layer is in the tree).
     public var root: Layer {
         var l = self
-        while let p = l.superlayer ?? l.maskedLayer { l = p }
+        while let p = l.timeParent { l = p }
         return l
     }
 
@@ -375,9 +375,13 @@ public final class Layer {
         timing.localTime(parentTime(atGlobal: t))
     }
 
-    /// The time of this layer's parent (its superlayer, or the masked layer) at global time `t`.
+    /// The layer above this one, whose time this layer's time derives from (R2): its superlayer,
+    /// or for a mask the layer it masks. The tree's walks upward go through masks by this link too.
+    public var timeParent: Layer? { superlayer ?? maskedLayer }
+
+    /// The time of this layer's parent (`timeParent`) at global time `t`.
     public func parentTime(atGlobal t: Double) -> Double {
-        guard let p = superlayer ?? maskedLayer else { return t }
+        guard let p = timeParent else { return t }
         return p.localTime(atGlobal: t)
     }
 

@@ -77,18 +77,14 @@ extension Stage {
     /// Calls `body` with each attached animation's rate (its elapsed seconds per stage second),
     /// its elapsed time now, and its timing: the same walk `endOfAnimations` makes.
     private func forEachAnimation(_ body: (_ alpha: Double, _ elapsed: Double, _ timing: MediaTiming) -> Void) {
-        func walk(_ layer: Layer, a: Double, b: Double) {
-            let la = a * layer.timing.speed
-            let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
+        root.visitTree(TimeMap.stage) { layer, parent in
+            let map = parent.then(layer.timing)
             for record in layer.attached where !record.stopped {
                 let timing = record.animation.timing
-                let alpha = la * timing.speed
-                body(alpha, (la * now + lb - timing.beginTime) * timing.speed, timing)
+                body(map.elapsed(timing).rate, timing.elapsed(atParentTime: map(now)), timing)
             }
-            if let m = layer.mask { walk(m, a: la, b: lb) }
-            for c in layer.sublayers { walk(c, a: la, b: lb) }
+            return map
         }
-        walk(root, a: 1, b: 0)
     }
 }
 

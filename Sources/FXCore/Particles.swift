@@ -1,3 +1,4 @@
+import FXParallel
 import Glibc  // libm only
 
 /// One particle as presented: where it is, how big, turned how far, in what colour.

@@ -285,18 +285,8 @@ public final class Stage {
     /// tree and the schedule is otherwise current (O(depth), not a rebuild).
     func scheduleAdded(_ record: AttachedAnimation, on layer: Layer) {
         guard !scheduleIsStale else { return }
-        var chain: [Layer] = []
-        var l: Layer? = layer
-        while let cur = l {
-            chain.append(cur)
-            l = cur.superlayer ?? cur.maskedLayer
-        }
-        guard chain.last === root else { return }
-        var a = 1.0, b = 0.0
-        for cur in chain.reversed() {
-            (a, b) = (a * cur.timing.speed, (b - cur.timing.beginTime) * cur.timing.speed + cur.timing.timeOffset)
-        }
-        schedule(record, on: layer, la: a, lb: b)
+        guard layer.root === root else { return }
+        schedule(record, on: layer, map: TimeMap.of(layer))
     }
 
     /// Rebuilds the schedule from the tree.
@@ -304,23 +294,20 @@ public final class Stage {
         scheduleIsStale = false
         animationQueue.removeAll()
         animationEntries.removeAll(keepingCapacity: true)
-        var pending: [(Layer, Double, Double)] = [(root, 1, 0)]
-        while let (layer, a, b) = pending.popLast() {
-            let la = a * layer.timing.speed
-            let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
-            for record in layer.attached where !record.stopped { schedule(record, on: layer, la: la, lb: lb) }
-            if let m = layer.mask { pending.append((m, la, lb)) }
-            for child in layer.sublayers { pending.append((child, la, lb)) }
+        root.visitTree(TimeMap.stage) { layer, parent in
+            let map = parent.then(layer.timing)
+            for record in layer.attached where !record.stopped { schedule(record, on: layer, map: map) }
+            return map
         }
     }
 
-    /// Adds `record`'s next start or stop, given its layer's local time map `local = la·t + lb`.
-    private func schedule(_ record: AttachedAnimation, on layer: Layer, la: Double, lb: Double) {
+    /// Adds `record`'s next start or stop, given its layer's time map.
+    private func schedule(_ record: AttachedAnimation, on layer: Layer, map: TimeMap) {
         let timing = record.animation.timing
         // Elapsed animation time e(t) = alpha·t + beta.
-        let alpha = la * timing.speed
-        let beta = (lb - timing.beginTime) * timing.speed
-        let eNow = alpha * now + beta
+        let elapsed = map.elapsed(timing)
+        let alpha = elapsed.rate, beta = elapsed.offset
+        let eNow = elapsed(now)
         let t = Stage.crossing(alpha, beta, eNow, entering: !record.started, ad: timing.activeDuration, now: now)
         guard let t else { return }
         pushAnimation(t, rank: 2 * record.sequence + (record.started ? 1 : 0),
@@ -364,12 +351,13 @@ public final class Stage {
         var end = now
         var infinite = false
         // `extra`: how much later, in global seconds, the last replicated copy of this subtree ends.
-        func walk(_ layer: Layer, a: Double, b: Double, extra: Double) {
-            let la = a * layer.timing.speed
-            let lb = (b - layer.timing.beginTime) * layer.timing.speed + layer.timing.timeOffset
+        root.visitTree((map: TimeMap.stage, extra: 0.0)) { layer, down in
+            let (map, extra) = (down.map.then(layer.timing), down.extra)
+            let la = map.rate, lb = map.offset
             let timings = layer.attached.filter { !$0.stopped }.map(\.animation.timing) + layer.lingering.map(\.timing)
             for timing in timings {
-                let alpha = la * timing.speed, beta = (lb - timing.beginTime) * timing.speed
+                let elapsed = map.elapsed(timing)
+                let alpha = elapsed.rate, beta = elapsed.offset
                 let ad = timing.activeDuration
                 if !ad.isFinite || alpha <= 0 {
                     infinite = true
@@ -391,10 +379,8 @@ public final class Stage {
                case .number(let d) = layer.values[.instanceDelay], n > 1, d > 0 {
                 if la == 0 { infinite = true } else { childExtra += (n.rounded(.down) - 1) * d / abs(la) }
             }
-            if let m = layer.mask { walk(m, a: la, b: lb, extra: extra) }
-            for c in layer.sublayers { walk(c, a: la, b: lb, extra: childExtra) }
+            return ((map, extra), (map, childExtra))
         }
-        walk(root, a: 1, b: 0, extra: 0)
         for t in timerQueue.keys where timerActions[t.slot] != nil { end = max(end, t.time) }
         for e in scripted { end = max(end, e.time) }
         return (end, infinite)

@@ -1,209 +1,219 @@
 import FXCore
 
-/// The fields `animation_set` accepts, by name: one table, so that the
-/// header's list, the errors and the code cannot drift apart.
+/// The animation fields of the C ABI, by name: one table that `animation_set`, `animation_get`,
+/// `animation_knows_field` and a nil (`FX_VALUE_NONE`) given to `animation_set` all read, so that
+/// the header's list, the errors and the code cannot drift apart. Core Animation's read-only fields
+/// (derived by the host) have no setter.
 enum AnimationFields {
     typealias Setter = @Sendable (inout Animation, Value) throws(FXAPIError) -> Void
+    typealias Clearer = @Sendable (inout Animation) throws(FXAPIError) -> Void
 
-    static func number(_ v: Value, _ field: String) throws(FXAPIError) -> Double {
-        guard case .number(let n) = v else { throw FXAPIError(.badType, "field '\(field)' takes a number, not a \(v.type.rawValue)") }
-        // Repeating forever is said with infinity (FX_REPEAT_FOREVER, Swift's .infinity, C's HUGE_VALF).
-        guard n.isFinite || ((field == "repeatCount" || field == "repeatDuration") && n == .infinity) else {
-            let hint = n.isNaN ? "NaN" : "\(n)"
-            throw FXAPIError(.badValue, "field '\(field)' must be a finite number, not \(hint)")
-        }
-        return n
-    }
+    /// The CAAnimation classes, as sets of fields apply to them.
+    enum Class: CaseIterable {
+        case basic, spring, keyframe, group, transition
 
-    static func bool(_ v: Value, _ field: String) throws(FXAPIError) -> Bool {
-        switch v {
-        case .bool(let b): return b
-        case .number(let n) where n == 0 || n == 1: return n == 1
-        default: throw FXAPIError(.badType, "field '\(field)' takes a bool, not a \(v.type.rawValue)")
-        }
-    }
-
-    static func choice<T: RawRepresentable & CaseIterable>(_ v: Value, _ field: String, _: T.Type) throws(FXAPIError) -> T
-    where T.RawValue == String {
-        guard case .string(let s) = v else { throw FXAPIError(.badType, "field '\(field)' takes a string, not a \(v.type.rawValue)") }
-        guard let c = T(rawValue: s) else {
-            throw FXAPIError(.badValue, "field '\(field)' does not accept '\(s)': expected one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return c
-    }
-
-    static func timingFunction(_ v: Value) throws(FXAPIError) -> TimingFunction {
-        switch v {
-        case .string(let name):
-            guard let f = TimingFunction.named(name) else {
-                throw FXAPIError(.badValue, "unknown timing function '\(name)': expected one of \(TimingFunction.named.map(\.name).joined(separator: ", ")), or 4 numbers")
+        init(_ kind: Animation.Kind) {
+            switch kind {
+            case .basic: self = .basic
+            case .spring: self = .spring
+            case .keyframe: self = .keyframe
+            case .group: self = .group
+            case .transition: self = .transition
             }
-            return f
-        case .numbers(let cp) where cp.count == 4:
-            do { return try TimingFunction(cp[0], cp[1], cp[2], cp[3]) } catch { throw error.apiError }
-        default:
-            throw FXAPIError(.badType, "field 'timingFunction' takes a name or 4 numbers (x1, y1, x2, y2)")
         }
+
+        static let all = Set(allCases)
+        /// `CAPropertyAnimation`: the classes with a key path.
+        static let property: Set<Class> = [.basic, .spring, .keyframe]
     }
 
-    static func numbers(_ v: Value, _ field: String) throws(FXAPIError) -> [Double] {
-        guard case .numbers(let a) = v else { throw FXAPIError(.badType, "field '\(field)' takes numbers, not a \(v.type.rawValue)") }
-        return a
+    struct Field: Sendable {
+        let name: String
+        /// The classes whose animations have the field.
+        let classes: Set<Class>
+        /// nil reads as `FX_VALUE_NONE`.
+        let get: @Sendable (Animation) -> Value?
+        /// nil: read-only.
+        let set: Setter?
+        /// How the field is made nil again; nil: Core Animation has no nil for it.
+        let clear: Clearer?
     }
 
-    /// Runs `body` on the animation's spring, for spring animations only.
-    static func spring(_ a: inout Animation, _ field: String, _ body: (inout Spring) throws(FXAPIError) -> Void) throws(FXAPIError) {
-        guard case .spring(let f, let t, let b, var s) = a.kind else {
-            throw FXAPIError(.badArgument, "field '\(field)' applies to spring animations only, not a \(a.className)")
-        }
-        try body(&s)
-        a.kind = .spring(from: f, to: t, by: b, spring: s)
+    static func field(_ name: String, _ classes: Set<Class>, get: @escaping @Sendable (Animation) -> Value?,
+                      set: Setter?, clear: Clearer? = nil) -> Field {
+        Field(name: name, classes: classes, get: get, set: set, clear: clear)
     }
 
-    static func keyframes(_ a: inout Animation, _ field: String, _ body: (inout Keyframes) throws(FXAPIError) -> Void) throws(FXAPIError) {
-        guard case .keyframe(var k) = a.kind else {
-            throw FXAPIError(.badArgument, "field '\(field)' applies to keyframe animations only, not a \(a.className)")
-        }
-        try body(&k)
-        a.kind = .keyframe(k)
-    }
-
-    static func transition(_ a: inout Animation, _ field: String, _ body: (inout Transition) throws(FXAPIError) -> Void) throws(FXAPIError) {
-        guard case .transition(var t) = a.kind else {
-            throw FXAPIError(.badArgument, "field '\(field)' applies to transitions only, not a \(a.className)")
-        }
-        try body(&t)
-        a.kind = .transition(t)
-    }
-
-    /// Sets from, to or by, checked against the key path.
-    static func endpoint(_ a: inout Animation, _ field: String, _ v: Value) throws(FXAPIError) {
-        guard let kp = a.keyPath else { throw FXAPIError(.badArgument, "field '\(field)' needs an animation with a key path") }
-        do { try kp.check(v) } catch { throw error.apiError }
-        switch a.kind {
-        case .basic(var f, var t, var b):
-            if field == "from" { f = v } else if field == "to" { t = v } else { b = v }
-            a.kind = .basic(from: f, to: t, by: b)
-        case .spring(var f, var t, var b, let s):
-            if field == "from" { f = v } else if field == "to" { t = v } else { b = v }
-            a.kind = .spring(from: f, to: t, by: b, spring: s)
-        default:
-            throw FXAPIError(.badArgument, "field '\(field)' applies to basic and spring animations, not a \(a.className)")
-        }
-    }
-
-    static let setters: [(name: String, set: Setter)] = [
-        ("duration", { a, v throws(FXAPIError) in
+    static let fields: [Field] = [
+        field("duration", Class.all, get: { .number($0.timing.duration) }, set: { a, v throws(FXAPIError) in
             let d = try number(v, "duration")
             guard d >= 0 else { throw FXAPIError(.badValue, "field 'duration' must not be negative") }
             a.timing.duration = d
         }),
-        ("beginTime", { a, v throws(FXAPIError) in a.timing.beginTime = try number(v, "beginTime") }),
-        ("speed", { a, v throws(FXAPIError) in a.timing.speed = try number(v, "speed") }),
-        ("timeOffset", { a, v throws(FXAPIError) in a.timing.timeOffset = try number(v, "timeOffset") }),
-        ("repeatCount", { a, v throws(FXAPIError) in
+        field("beginTime", Class.all, get: { .number($0.timing.beginTime) },
+              set: { a, v throws(FXAPIError) in a.timing.beginTime = try number(v, "beginTime") }),
+        field("speed", Class.all, get: { .number($0.timing.speed) },
+              set: { a, v throws(FXAPIError) in a.timing.speed = try number(v, "speed") }),
+        field("timeOffset", Class.all, get: { .number($0.timing.timeOffset) },
+              set: { a, v throws(FXAPIError) in a.timing.timeOffset = try number(v, "timeOffset") }),
+        field("repeatCount", Class.all, get: { .number($0.timing.repeatCount) }, set: { a, v throws(FXAPIError) in
             let n = try number(v, "repeatCount")
             guard n >= 0 else { throw FXAPIError(.badValue, "field 'repeatCount' must not be negative") }
             a.timing.repeatCount = n
         }),
-        ("repeatDuration", { a, v throws(FXAPIError) in
+        field("repeatDuration", Class.all, get: { .number($0.timing.repeatDuration) }, set: { a, v throws(FXAPIError) in
             let n = try number(v, "repeatDuration")
             guard n >= 0 else { throw FXAPIError(.badValue, "field 'repeatDuration' must not be negative") }
             a.timing.repeatDuration = n
         }),
-        ("autoreverses", { a, v throws(FXAPIError) in a.timing.autoreverses = try bool(v, "autoreverses") }),
-        ("fillMode", { a, v throws(FXAPIError) in a.timing.fillMode = try choice(v, "fillMode", FillMode.self) }),
-        ("removedOnCompletion", { a, v throws(FXAPIError) in a.isRemovedOnCompletion = try bool(v, "removedOnCompletion") }),
-        ("additive", { a, v throws(FXAPIError) in a.isAdditive = try bool(v, "additive") }),
-        ("cumulative", { a, v throws(FXAPIError) in a.isCumulative = try bool(v, "cumulative") }),
-        ("timingFunction", { a, v throws(FXAPIError) in a.timingFunction = try timingFunction(v) }),
-        ("from", { a, v throws(FXAPIError) in try endpoint(&a, "from", v) }),
-        ("to", { a, v throws(FXAPIError) in try endpoint(&a, "to", v) }),
-        ("by", { a, v throws(FXAPIError) in try endpoint(&a, "by", v) }),
-        ("mass", { a, v throws(FXAPIError) in
+        field("autoreverses", Class.all, get: { .bool($0.timing.autoreverses) },
+              set: { a, v throws(FXAPIError) in a.timing.autoreverses = try bool(v, "autoreverses") }),
+        field("fillMode", Class.all, get: { .string($0.timing.fillMode.rawValue) },
+              set: { a, v throws(FXAPIError) in a.timing.fillMode = try choice(v, "fillMode", FillMode.self) }),
+        field("removedOnCompletion", Class.all, get: { .bool($0.isRemovedOnCompletion) },
+              set: { a, v throws(FXAPIError) in a.isRemovedOnCompletion = try bool(v, "removedOnCompletion") }),
+        field("additive", Class.property, get: { .bool($0.isAdditive) },
+              set: { a, v throws(FXAPIError) in a.isAdditive = try bool(v, "additive") }),
+        field("cumulative", Class.property, get: { .bool($0.isCumulative) },
+              set: { a, v throws(FXAPIError) in a.isCumulative = try bool(v, "cumulative") }),
+        field("timingFunction", Class.all, get: { a in a.timingFunction.map { .numbers(curve($0)) } },
+              set: { a, v throws(FXAPIError) in a.timingFunction = try timingFunction(v) }, clear: { a in a.timingFunction = nil }),
+        endpoint("from", { $0.0 }),
+        endpoint("to", { $0.1 }),
+        endpoint("by", { $0.2 }),
+        field("mass", [.spring], get: { a in resolvedSpring(a).map { .number($0.mass) } }, set: { a, v throws(FXAPIError) in
             try spring(&a, "mass") { s throws(FXAPIError) in s.mass = try positive(v, "mass") }
         }),
-        ("stiffness", { a, v throws(FXAPIError) in
+        field("stiffness", [.spring], get: { a in resolvedSpring(a).map { .number($0.stiffness) } }, set: { a, v throws(FXAPIError) in
             try spring(&a, "stiffness") { s throws(FXAPIError) in s.stiffness = try positive(v, "stiffness") }
         }),
-        ("damping", { a, v throws(FXAPIError) in
+        field("damping", [.spring], get: { a in resolvedSpring(a).map { .number($0.damping) } }, set: { a, v throws(FXAPIError) in
             try spring(&a, "damping") { s throws(FXAPIError) in
                 let d = try number(v, "damping")
                 guard d >= 0 else { throw FXAPIError(.badValue, "field 'damping' must not be negative") }
                 s.damping = d
             }
         }),
-        ("initialVelocity", { a, v throws(FXAPIError) in
-            try spring(&a, "initialVelocity") { s throws(FXAPIError) in s.initialVelocity = try number(v, "initialVelocity") }
-        }),
-        ("allowsOverdamping", { a, v throws(FXAPIError) in
-            try spring(&a, "allowsOverdamping") { s throws(FXAPIError) in s.allowsOverdamping = try bool(v, "allowsOverdamping") }
-        }),
-        ("dampingRatio", { a, v throws(FXAPIError) in
-            let ratio = try positive(v, "dampingRatio")
-            try spring(&a, "dampingRatio") { s in s.uiKitDampingRatio = ratio }
-        }),
-        ("keyTimes", { a, v throws(FXAPIError) in
-            let kt = try numbers(v, "keyTimes")
-            try keyframes(&a, "keyTimes") { k in k.keyTimes = kt }
-        }),
-        ("calculationMode", { a, v throws(FXAPIError) in
-            let m = try choice(v, "calculationMode", Keyframes.CalculationMode.self)
-            try keyframes(&a, "calculationMode") { k in k.calculationMode = m }
-        }),
-        ("rotationMode", { a, v throws(FXAPIError) in
-            let mode = try choice(v, "rotationMode", Keyframes.RotationMode.self)
-            try keyframes(&a, "rotationMode") { k in k.rotationMode = mode }
-        }),
-        ("path", { a, v throws(FXAPIError) in
-            guard case .path(let p) = v else { throw FXAPIError(.badType, "field 'path' takes a path, not a \(v.type.rawValue)") }
-            try keyframes(&a, "path") { k in k.path = KeyframePath(p) }
-        }),
-        ("tensionValues", keyframeNumbers("tensionValues", \.tensionValues)),
-        ("continuityValues", keyframeNumbers("continuityValues", \.continuityValues)),
-        ("biasValues", keyframeNumbers("biasValues", \.biasValues)),
-        ("type", { a, v throws(FXAPIError) in
-            let kind = try choice(v, "type", Transition.Kind.self)
-            try transition(&a, "type") { t in t.type = kind }
-        }),
-        ("subtype", { a, v throws(FXAPIError) in
-            let sub = try choice(v, "subtype", Transition.Subtype.self)
-            try transition(&a, "subtype") { t in t.subtype = sub }
-        }),
-        ("startProgress", { a, v throws(FXAPIError) in
-            let p = try unit(v, "startProgress")
-            try transition(&a, "startProgress") { t in t.startProgress = p }
-        }),
-        ("endProgress", { a, v throws(FXAPIError) in
-            let p = try unit(v, "endProgress")
-            try transition(&a, "endProgress") { t in t.endProgress = p }
-        }),
+        field("initialVelocity", [.spring], get: { a in resolvedSpring(a).map { .number($0.initialVelocity) } },
+              set: { a, v throws(FXAPIError) in
+                  try spring(&a, "initialVelocity") { s throws(FXAPIError) in s.initialVelocity = try number(v, "initialVelocity") }
+              }),
+        field("allowsOverdamping", [.spring], get: { a in resolvedSpring(a).map { .bool($0.allowsOverdamping) } },
+              set: { a, v throws(FXAPIError) in
+                  try spring(&a, "allowsOverdamping") { s throws(FXAPIError) in s.allowsOverdamping = try bool(v, "allowsOverdamping") }
+              }),
+        field("dampingRatio", [.spring], get: { a in resolvedSpring(a).map { .number($0.dampingRatio) } },
+              set: { a, v throws(FXAPIError) in
+                  let ratio = try positive(v, "dampingRatio")
+                  try spring(&a, "dampingRatio") { s in s.uiKitDampingRatio = ratio }
+              }, clear: { a throws(FXAPIError) in try spring(&a, "dampingRatio") { s in s.uiKitDampingRatio = nil } }),
+        field("settlingDuration", [.spring], get: { a in resolvedSpring(a).map { .number($0.settlingDuration) } }, set: nil),
+        field("keyTimes", [.keyframe], get: { a in keyframesOf(a)?.keyTimes.map { .numbers($0) } },
+              set: { a, v throws(FXAPIError) in
+                  let kt = try numbers(v, "keyTimes")
+                  try keyframes(&a, "keyTimes") { k in k.keyTimes = kt }
+              }, clear: { a throws(FXAPIError) in try keyframes(&a, "keyTimes") { k in k.keyTimes = nil } }),
+        field("calculationMode", [.keyframe], get: { a in keyframesOf(a).map { .string($0.calculationMode.rawValue) } },
+              set: { a, v throws(FXAPIError) in
+                  let m = try choice(v, "calculationMode", Keyframes.CalculationMode.self)
+                  try keyframes(&a, "calculationMode") { k in k.calculationMode = m }
+              }),
+        field("path", [.keyframe], get: { a in keyframesOf(a)?.path.map { .path($0.path) } },
+              set: { a, v throws(FXAPIError) in
+                  guard case .path(let p) = v else { throw FXAPIError(.badType, "field 'path' takes a path, not a \(v.type.rawValue)") }
+                  try keyframes(&a, "path") { k in k.path = KeyframePath(p) }
+              }, clear: { a throws(FXAPIError) in try keyframes(&a, "path") { k in k.path = nil } }),
+        field("rotationMode", [.keyframe], get: { a in keyframesOf(a)?.rotationMode.map { .string($0.rawValue) } },
+              set: { a, v throws(FXAPIError) in
+                  let mode = try choice(v, "rotationMode", Keyframes.RotationMode.self)
+                  try keyframes(&a, "rotationMode") { k in k.rotationMode = mode }
+              }),
+        keyframeNumbers("tensionValues", \.tensionValues),
+        keyframeNumbers("continuityValues", \.continuityValues),
+        keyframeNumbers("biasValues", \.biasValues),
+        field("timingFunctions", [.keyframe], get: { a in keyframesOf(a)?.timingFunctions.map { .numbers($0.flatMap(curve)) } },
+              set: nil),
+        field("values", [.keyframe], get: { a in
+            guard let k = keyframesOf(a) else { return nil }
+            var numbers: [Double] = []
+            for v in k.values { guard case .number(let n) = v else { return nil }; numbers.append(n) }
+            return .numbers(numbers)
+        }, set: nil),
+        field("type", [.transition], get: { a in transitionOf(a).map { .string($0.type.rawValue) } },
+              set: { a, v throws(FXAPIError) in
+                  let kind = try choice(v, "type", Transition.Kind.self)
+                  try transition(&a, "type") { t in t.type = kind }
+              }),
+        field("subtype", [.transition], get: { a in transitionOf(a).map { .string($0.subtype.rawValue) } },
+              set: { a, v throws(FXAPIError) in
+                  let sub = try choice(v, "subtype", Transition.Subtype.self)
+                  try transition(&a, "subtype") { t in t.subtype = sub }
+              }),
+        field("startProgress", [.transition], get: { a in transitionOf(a).map { .number($0.startProgress) } },
+              set: { a, v throws(FXAPIError) in
+                  let p = try unit(v, "startProgress")
+                  try transition(&a, "startProgress") { t in t.startProgress = p }
+              }),
+        field("endProgress", [.transition], get: { a in transitionOf(a).map { .number($0.endProgress) } },
+              set: { a, v throws(FXAPIError) in
+                  let p = try unit(v, "endProgress")
+                  try transition(&a, "endProgress") { t in t.endProgress = p }
+              }),
+        field("keyPath", Class.property, get: { a in a.keyPath.map { .string($0.description) } }, set: nil),
+        field("kind", Class.all, get: { .string($0.className) }, set: nil),
     ]
 
-    /// A keyframe field that takes numbers (the Kochanek–Bartels parameters).
-    static func keyframeNumbers(_ field: String, _ path: WritableKeyPath<Keyframes, [Double]?> & Sendable) -> Setter {
-        { a, v throws(FXAPIError) in
-            let values = try numbers(v, field)
-            try keyframes(&a, field) { k in k[keyPath: path] = values }
-        }
+    /// from, to or by: set checked against the key path, nil allowed.
+    static func endpoint(_ name: String, _ pick: @escaping @Sendable ((Value?, Value?, Value?)) -> Value?) -> Field {
+        field(name, [.basic, .spring], get: { pick(endpoints($0)) },
+              set: { a, v throws(FXAPIError) in try endpoint(&a, name, v) },
+              clear: { a throws(FXAPIError) in try replaceEndpoint(&a, name, nil) })
     }
 
-    static func positive(_ v: Value, _ field: String) throws(FXAPIError) -> Double {
-        let n = try number(v, field)
-        guard n > 0 else { throw FXAPIError(.badValue, "field '\(field)' must be greater than 0") }
-        return n
+    /// A keyframe field that takes numbers (the Kochanek–Bartels parameters), nil allowed.
+    static func keyframeNumbers(_ name: String, _ path: WritableKeyPath<Keyframes, [Double]?> & Sendable) -> Field {
+        field(name, [.keyframe], get: { a in keyframesOf(a)?[keyPath: path].map { .numbers($0) } },
+              set: { a, v throws(FXAPIError) in
+                  let values = try numbers(v, name)
+                  try keyframes(&a, name) { k in k[keyPath: path] = values }
+              }, clear: { a throws(FXAPIError) in try keyframes(&a, name) { k in k[keyPath: path] = nil } })
     }
 
-    static func unit(_ v: Value, _ field: String) throws(FXAPIError) -> Double {
-        let n = try number(v, field)
-        guard (0...1).contains(n) else { throw FXAPIError(.badValue, "field '\(field)' must be within 0…1") }
-        return n
+    /// The fields `animation_set` takes.
+    static var setters: [Field] { fields.filter { $0.set != nil } }
+    /// Every field `animation_get` reads.
+    static var readers: [Field] { fields }
+    /// Read-only fields: derived by the host, never set.
+    static var readOnly: Set<String> { Set(fields.filter { $0.set == nil }.map(\.name)) }
+
+    private static func unknown(_ field: String, _ listed: [Field]) -> FXAPIError {
+        FXAPIError(.badArgument, "unknown animation field '\(field)' (fields: \(listed.map(\.name).joined(separator: ", ")))")
     }
 
     static func set(_ a: inout Animation, _ field: String, _ v: Value) throws(FXAPIError) {
-        guard let setter = setters.first(where: { $0.name == field }) else {
-            throw FXAPIError(.badArgument, "unknown animation field '\(field)' (fields: \(setters.map(\.name).joined(separator: ", ")))")
+        guard let set = fields.first(where: { $0.name == field })?.set else { throw unknown(field, setters) }
+        try set(&a, v)
+    }
+
+    /// Whether animations of class `c` take `field` (set or read).
+    static func knows(_ c: Class, _ field: String) -> Bool {
+        fields.contains { $0.name == field && $0.classes.contains(c) }
+    }
+
+    static func get(_ a: Animation, _ field: String) throws(FXAPIError) -> Value? {
+        guard let f = fields.first(where: { $0.name == field }) else { throw unknown(field, readers) }
+        guard f.classes.contains(Class(a.kind)) else {
+            throw FXAPIError(.badArgument, "field '\(field)' does not apply to a \(a.className)")
         }
-        try setter.set(&a, v)
+        return f.get(a)
+    }
+
+    /// Makes a field nil again, for the fields Core Animation lets be nil.
+    static func clear(_ a: inout Animation, _ field: String) throws(FXAPIError) {
+        guard let f = fields.first(where: { $0.name == field }), f.set != nil else { throw unknown(field, setters) }
+        guard let clear = f.clear else {
+            throw FXAPIError(.badValue, "field '\(field)' cannot be nil (FX_VALUE_NONE): Core Animation has no nil for it; give a value")
+        }
+        try clear(&a)
     }
 }

@@ -65,7 +65,8 @@ public enum ArgumentValue: Equatable, Sendable {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// The text without leading and trailing spaces (as numbers in arguments and option lists may have).
+    public var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }

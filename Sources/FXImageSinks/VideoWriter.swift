@@ -1,5 +1,6 @@
 import CAVFormat
 import FXCore
+import FXParallel
 import FXRender
 import FXSinks
 

@@ -1,6 +1,7 @@
 import CPangoCairo
 import CPixels
 import FXCore
+import FXParallel
 
 /// Images painted pixel for pixel (an integer offset, no scaling or
 /// rotation) over a large area, as a full-frame crossfade paints two photos

@@ -1,6 +1,7 @@
 import CPangoCairo
 import CPixels
 import FXCore
+import FXParallel
 
 /// Particles composited straight into an image surface's pixels, bilinear
 /// from the mip level nearest their size, with cairo's operators (OVER, or

@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import FXCore
+@testable import FXParallel
 
 /// Jobs on kept threads: each job's work is done exactly once and seen after
 /// `join`, however many run one after another or at once, and a process made

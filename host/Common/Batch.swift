@@ -12,16 +12,16 @@ import Glibc
 /// command, same plugin file — is skipped, so a batch that was stopped
 /// resumes where it was. `--shard I/N` takes every N-th job from the I-th
 /// (counted from 0), so one job file spreads over a job array.
-func batch(_ o: Options) -> Int32 {
+func batch(_ o: BatchOptions) -> Int32 {
     var jobs: [BatchJob] = []
     let loaded = reporting {
-        guard let file = o.batchFile else {
+        guard let file = o.file else {
             throw HostError.usage("fxhost batch needs a job file: fxhost batch JOBS.jsonl [-j N] (one JSON object a line)")
         }
         jobs = try BatchJob.load(file)
-        if case .shard(let i, let n)? = o.frames {
+        if case .shard(let i, let n)? = o.selection {
             jobs = jobs.enumerated().filter { $0.offset % n == i }.map(\.element)
-        } else if o.frames != nil {
+        } else if o.selection != nil {
             throw HostError.usage("fxhost batch takes --shard I/N (every N-th job), not --frames")
         }
     }

@@ -7,7 +7,7 @@ import Glibc
 
 /// Every plugin found, each described from its own child process; with
 /// `--plugin NAME`, that plugin alone.
-func listPlugins(_ o: Options) -> Int32 {
+func listPlugins(_ o: ListOptions) -> Int32 {
     var files = PluginLocator().all()
     if let name = o.plugin {
         var found = ""
@@ -22,7 +22,7 @@ func listPlugins(_ o: Options) -> Int32 {
     var failed = false
     var declared: [(name: String, file: String)] = []
     for (i, path) in files.enumerated() {
-        let (status, said) = isolatedSaying(o) { say in
+        let (status, said) = isolatedSaying(o.supervision) { say in
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) })
             let info = try PluginLoader.load(path, session: session)
             try standardOutput((i > 0 ? "\n" : "") + Help.plugin(info))
@@ -94,13 +94,13 @@ public func reporting(quietly: Bool = false, _ body: () throws -> Void) -> Int32
 
 /// Runs `body` in a supervised child (unless --no-isolate); a crash, hang or
 /// exit() in plugin code becomes one error line and status 1.
-public func isolated(_ o: Options, _ body: () throws -> Void) -> Int32 {
+public func isolated(_ o: Supervision, _ body: () throws -> Void) -> Int32 {
     isolatedSaying(o) { _ in try body() }.status
 }
 
 /// `isolated`, for a body that tells its parent short results with `say`
 /// (a plugin's declared name): they come back in order beside the status.
-func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) throws -> Void) -> (status: Int32, said: [String]) {
+func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void) throws -> Void) -> (status: Int32, said: [String]) {
     nonisolated(unsafe) var said: [String] = []
     guard o.isolate else { return (reporting { try body { said.append($0) } }, said) }
     OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
@@ -132,28 +132,19 @@ func isolatedSaying(_ o: Options, _ body: (_ say: @escaping (String) -> Void) th
 /// text runs start fast) and hands any run that needs pixels to
 /// `fxhost-pixels`, which has.
 public struct Pixels {
-    /// Opens the image sinks of a run: the main one when its kind renders, and a contact sheet when asked.
-    public var sinks: (_ kind: SinkKind, _ options: Options) throws -> [Sink]
+    /// Opens the image sinks of a run or a join: the main one when its kind renders, and a contact sheet when asked.
+    public var sinks: (_ target: ImageTarget) throws -> [Sink]
     /// `fxhost check`, which renders frames.
-    public var check: (_ options: Options) -> Int32
+    public var check: (_ options: CheckOptions) -> Int32
     /// `fxhost join`, which decodes parts and encodes the whole.
-    public var join: (_ options: Options) throws -> Void
+    public var join: (_ options: JoinOptions) throws -> Void
 
-    public init(sinks: @escaping (SinkKind, Options) throws -> [Sink], check: @escaping (Options) -> Int32,
-                join: @escaping (Options) throws -> Void) {
+    public init(sinks: @escaping (ImageTarget) throws -> [Sink], check: @escaping (CheckOptions) -> Int32,
+                join: @escaping (JoinOptions) throws -> Void) {
         self.sinks = sinks
         self.check = check
         self.join = join
     }
-}
-
-/// Whether a run needs pixels: an image sink, a contact sheet, or `check`.
-func needsPixels(_ o: Options) throws -> Bool {
-    if o.mode == .check || o.mode == .join { return true }
-    guard o.mode == .run else { return false }
-    if o.sheet != nil { return true }
-    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
-    return kind.rendersImages
 }
 
 /// Replaces this process with `fxhost-pixels`, same arguments.
@@ -180,10 +171,10 @@ public func fxhostMain(pixels: Pixels?) -> Never {
     }
 
     let arguments = Array(CommandLine.arguments.dropFirst())
-    var options = Options()
-    let parsed = reporting { options = try Options.parse(arguments) }
-    if parsed != 0 { exit(parsed) }
-    switch options.mode {
+    var parsed: Command?
+    let status = reporting { parsed = try Command.parse(arguments) }
+    guard status == 0, let command = parsed else { exit(status) }
+    switch command {
     case .help: print(Help.usage, terminator: "")
     case .version: print(Help.version)
     case .cflags:
@@ -192,20 +183,21 @@ public func fxhostMain(pixels: Pixels?) -> Never {
             exit(1)
         }
         print("-I\(folder)")
-    case .list: exit(listPlugins(options))
-    case .keyPaths: print(keyPathTable(options.keyPathKind), terminator: "")
-    case .check:
+    case .list(let o): exit(listPlugins(o))
+    case .keyPaths(let kind): print(keyPathTable(kind), terminator: "")
+    case .check(let o):
         guard let pixels else { handOverToPixels() }
-        exit(pixels.check(options))
-    case .join:
+        exit(pixels.check(o))
+    case .join(let o):
         guard let pixels else { handOverToPixels() }
-        exit(reporting { try pixels.join(options) })
-    case .batch:
-        exit(batch(options))
-    case .run, .pluginHelp:
-        let handOver = reporting { if try needsPixels(options) && pixels == nil { handOverToPixels() } }
-        if handOver != 0 { exit(handOver) }
-        exit(isolated(options) { try run(options, pixels: pixels) })
+        exit(reporting { try pixels.join(o) })
+    case .batch(let o):
+        exit(batch(o))
+    case .pluginHelp(let o):
+        exit(isolated(o.supervision) { try pluginHelp(o) })
+    case .run(let o):
+        if pixels == nil && o.needsPixels { handOverToPixels() }
+        exit(isolated(o.supervision) { try run(o, pixels: pixels) })
     }
     exit(0)
 }

@@ -8,7 +8,7 @@ import Glibc
 /// work), as video outputs see them. `body` gets each frame's index, time and
 /// the end known so far; the answer is how many frames the run has (or
 /// `stopAfter`, when the caller needs no more) and the end last read.
-func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
+func sampleEvenFrames(of stage: Stage, _ o: StageOptions, loop: Bool, stopAfter: Int?,
                 _ body: (_ frame: Int, _ time: Double, _ end: Double) throws -> Void) throws -> (count: Int, end: Double) {
     var frame = 0
     var end = 0.0
@@ -18,7 +18,7 @@ func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
         guard frame < OutputLimits.maxFrames else {
             throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
         }
-        if o.loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
+        if loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
         if t > end + 1e-9 { break }
         try body(frame, t, end)
         frame += 1
@@ -29,17 +29,18 @@ func sampleEvenFrames(of stage: Stage, _ o: Options, stopAfter: Int?,
 /// How many frames the whole run has. With `--end` that is arithmetic; without
 /// it only the run itself can tell (callbacks may add work), so a child fxhost
 /// samples it through once, drawing nothing, and says.
-func totalFrames(_ o: Options) throws -> Int {
-    if let end = o.end {
+func totalFrames(_ o: RunOptions) throws -> Int {
+    let stage = o.stage
+    if let end = stage.end {
         var n = 0
-        while Double(n) / o.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / o.fps >= end - 1e-9) { n += 1 }
+        while Double(n) / stage.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / stage.fps >= end - 1e-9) { n += 1 }
         return n
     }
-    var words = ["--plugin", o.plugin ?? "", "--fps", "\(o.fps)", "--timeout", "\(o.timeout)", "--count-frames"]
-    if o.sizeGiven { words += ["--size", "\(Int(o.width))x\(Int(o.height))"] }
+    var words = ["--plugin", o.plugin ?? "", "--fps", "\(stage.fps)", "--timeout", "\(o.supervision.timeout)", "--count-frames"]
+    if stage.sizeGiven { words += ["--size", "\(Int(stage.width))x\(Int(stage.height))"] }
     if let f = o.factory { words += ["--factory", f] }
-    for e in o.events { words += ["--event", "\(e.time):\(e.name)"] }
-    if !o.isolate { words.append("--no-isolate") }
+    for e in stage.events { words += ["--event", "\(e.time):\(e.name)"] }
+    if !o.supervision.isolate { words.append("--no-isolate") }
     if o.loop { words.append("--loop") }
     words += o.factoryWords
     let answer = try runSelf(words)

@@ -1,5 +1,6 @@
 import FXCore
 import FXHost
+import FXSinks
 
 /// The help texts.
 enum Help {

@@ -18,22 +18,23 @@ public struct JoinPlan {
     public let total: Int
     /// The parts' own format: `.part` (lossless frames) or `.y4m`.
     public let partKind: SinkKind
-    /// The output's format, and options that recreate the render's size, scale, fps and background.
-    public let kind: SinkKind
-    public let options: Options
+    /// The output, in the render's size, scale, fps and background.
+    public let target: ImageTarget
+    /// The render's `--end`, if it had one.
+    public let end: Double?
     /// The render's frame size in pixels, which every frame of every part must have.
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// An animated PNG or GIF of a run without --end leaves out a last frame that repeats the first.
-    public var dropsARepeatedLastFrame: Bool { (kind == .png || kind == .gif) && options.end == nil }
+    public var dropsARepeatedLastFrame: Bool { (target.kind == .png || target.kind == .gif) && end == nil }
 
-    public init(_ o: Options) throws {
-        guard let out = o.joinOut, !o.joinParts.isEmpty else {
+    public init(_ o: JoinOptions) throws {
+        guard let out = o.out, !o.parts.isEmpty else {
             throw HostError.usage("fxhost join needs an output and its parts: fxhost join OUT PART… (e.g. fxhost join cube.png parts/*.fxpart)")
         }
         var seen: [String] = []
         var read: [(String, RenderManifest)] = []
-        for path in o.joinParts {
+        for path in o.parts {
             guard access(path, R_OK) == 0 else {
                 throw HostError.usage("join: cannot read the part '\(path)': \(String(cString: strerror(errno)))")
             }
@@ -84,22 +85,20 @@ public struct JoinPlan {
         if next < total {
             throw HostError.usage("join: frames \(JoinPlan.text(next..<total)) of \(total) are missing (no part holds them)")
         }
-        var options = o
+        var width = o.stage.width, height = o.stage.height
         if case .array(let size)? = first.render["size"], size.count == 2 {
-            options.width = size[0].number ?? o.width
-            options.height = size[1].number ?? o.height
+            width = size[0].number ?? width
+            height = size[1].number ?? height
         }
-        options.scale = first.render["scale"]?.number ?? 1
-        options.fps = first.render["fps"]?.number ?? o.fps
-        options.background = first.render["background"]?.string
-        options.end = first.render["end"]?.number
-        guard options.width > 0, options.height > 0, options.scale > 0, options.fps > 0, options.end.map({ $0 >= 0 }) ?? true,
-              let pixels = OutputLimits.pixelSize(width: options.width, height: options.height, scale: options.scale) else {
+        let scale = first.render["scale"]?.number ?? 1
+        let fps = first.render["fps"]?.number ?? o.stage.fps
+        let background = first.render["background"]?.string.map(Background.init(manifestText:))
+        let end = first.render["end"]?.number
+        guard width > 0, height > 0, scale > 0, fps > 0, end.map({ $0 >= 0 }) ?? true,
+              let pixels = OutputLimits.pixelSize(width: width, height: height, scale: scale) else {
             throw HostError.usage("join: the manifest of '\(firstPath)' asks for a render fxhost does not make (size \(first.render["size"]?.text ?? "none"), scale \(first.render["scale"]?.text ?? "1"), fps \(first.render["fps"]?.text ?? "none"); at most \(OutputLimits.maxPixels) pixels, \(OutputLimits.maxSide) a side)")
         }
-        options.out = out
-        options.sheet = nil
-        let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(out)
+        let kind = try o.sink ?? kindForOut(out)
         guard kind.rendersImages, kind != .preview, kind != .part else {
             throw HostError.usage("join: '\(out)' is not an image output (.png, .gif, .y4m, frames/ …)")
         }
@@ -109,15 +108,21 @@ public struct JoinPlan {
         self.parts = parts
         self.total = total
         self.partKind = partKind
-        self.kind = kind
-        self.options = options
+        target = ImageTarget(kind: kind, out: out, width: width, height: height, scale: scale, fps: fps,
+                             background: background?.color ?? .clear, encoding: o.encoding)
+        self.end = end
         pixelWidth = pixels.width
         pixelHeight = pixels.height
     }
 
     /// The plan for the words after `fxhost join` (OUT PART…): what the fuzzing harness of the
     /// manifest reader drives.
-    public init(arguments: [String]) throws { try self.init(try Options.parse(["join"] + arguments)) }
+    public init(arguments: [String]) throws {
+        guard case .join(let o) = try Command.parse(["join"] + arguments) else {
+            throw HostError.usage("fxhost join takes an output and its parts, not fxhost's other commands")
+        }
+        try self.init(o)
+    }
 
     static func text(_ r: Range<Int>) -> String { r.count == 1 ? "\(r.lowerBound)" : "\(r.lowerBound)–\(r.upperBound - 1)" }
 

@@ -25,19 +25,32 @@ public enum OutputLimits {
     }
 }
 
-/// Chooses and opens the sinks for the options: text sinks here, image ones
-/// (and the contact sheet) through `pixels`.
-func makeSinks(_ o: Options, pixels: Pixels?) throws -> [Sink] {
-    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
+/// What the image sinks of a run or a join draw and where: the frame, its rate and background,
+/// the output and its encoding, and the contact sheet.
+public struct ImageTarget {
+    public var kind: SinkKind
+    public var out: String?
+    public var width: Double, height: Double
+    public var scale: Double
+    public var fps: Double
+    public var background: Color
+    public var encoding: Encoding
+    /// The index in the whole run of the first frame written (frames outputs number their files by it).
+    public var firstFrame = 0
+    public var sheet: SheetRequest?
+}
+
+/// Opens the sinks of a run: text sinks here, image ones (and the contact sheet) through `pixels`.
+func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels?) throws -> [Sink] {
     var sinks: [Sink] = []
-    switch kind {
-    case .text: sinks.append(TraceSink(try output(o.out)))
-    case .jsonl: sinks.append(JSONLinesSink(try output(o.out), listsParticles: o.particles))
+    switch target.kind {
+    case .text: sinks.append(TraceSink(try output(target.out)))
+    case .jsonl: sinks.append(JSONLinesSink(try output(target.out), listsParticles: particles))
     default: break
     }
-    if kind.rendersImages || o.sheet != nil {
+    if target.kind.rendersImages || target.sheet != nil {
         guard let pixels else { throw HostError.usage("this fxhost cannot render images (fxhost-pixels is missing)") }
-        sinks += try pixels.sinks(kind, o)
+        sinks += try pixels.sinks(target)
     }
     return sinks
 }

@@ -25,23 +25,22 @@ struct RenderManifest {
 
     static let suffix = ".manifest.json"
 
-    init(_ o: Options, info: PluginInfo, factory: FactoryInfo, pluginPath: String, frames: Range<Int>?, total: Int?) throws {
-        var o = o
+    init(_ o: RunOptions, info: PluginInfo, factory: FactoryInfo, pluginPath: String, frames: Range<Int>?, total: Int?) throws {
         let arguments = try o.argumentTexts(for: factory)
         var members: [(key: String, value: JSON)] = [
             ("plugin", .string(info.name)), ("pluginVersion", .string(info.version)),
             ("pluginSHA256", .string(SHA256.file(pluginPath) ?? "")), ("factory", .string(factory.name)),
             ("arguments", .object(arguments.map { ($0.0, .string($0.1)) })),
-            ("size", .array([.number(o.width), .number(o.height)])), ("scale", .number(o.scale)),
-            ("fps", .number(o.fps)), ("end", o.end.map { .number($0) } ?? .null),
-            ("events", .array(o.events.map { .string("\($0.time):\($0.name)") })),
-            ("background", o.background.map { .string($0) } ?? .null),
+            ("size", .array([.number(o.stage.width), .number(o.stage.height)])), ("scale", .number(o.output.scale)),
+            ("fps", .number(o.stage.fps)), ("end", o.stage.end.map { .number($0) } ?? .null),
+            ("events", .array(o.stage.events.map { .string("\($0.time):\($0.name)") })),
+            ("background", o.output.background.map { .string($0.text) } ?? .null),
         ]
         members.append(("fxhost", .string(Help.version)))
         render = .object(members)
         self.frames = frames
         self.total = total
-        output = PluginLocator.fileName(o.out ?? "")
+        output = PluginLocator.fileName(o.output.out ?? "")
         command = RenderManifest.command(o.words)
     }
 

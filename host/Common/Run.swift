@@ -33,160 +33,114 @@ func standardOutput(_ text: String) throws {
 
 /// Limits that the arguments alone decide, checked before any plugin code runs
 /// and before the first byte goes out.
-func checkKnownLimits(_ o: Options) throws {
-    guard o.time == nil, let end = o.end else { return }
+func checkKnownLimits(_ stage: StageOptions) throws {
+    guard stage.time == nil, let end = stage.end else { return }
     // Frames at 0, 1/fps, … up to the end: floor(end × fps) + 1 of them.
-    let frames = (end * o.fps + 1e-9).rounded(.down) + 1
+    let frames = (end * stage.fps + 1e-9).rounded(.down) + 1
     guard frames <= Double(OutputLimits.maxFrames) else {
         throw HostError.usage("--fps and --end make \(Int(frames)) frames, more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
     }
 }
 
-/// Loads the plugin, builds the factory, samples it and feeds the sink.
-func run(_ options: Options, pixels: Pixels?) throws {
+/// `--plugin NAME --help`: the plugin's factories and parameters.
+func pluginHelp(_ options: RunOptions) throws {
     var o = options
-    guard let pluginName = o.plugin else {
-        throw HostError.usage("no plugin given: use --plugin NAME (fxhost --list shows them)")
-    }
-    try checkKnownLimits(o)
-    // Outputs are named from the folder fxhost started in, whatever plugin code does with its folder.
-    o.out = o.out.map(OutputNames.resolve)
-    o.sheet = o.sheet.map(OutputNames.resolve)
-    let locator = PluginLocator()
-    let path = try locator.resolve(pluginName)
-    if let warning = locator.ambiguity(pluginName) { stderrLine("fxhost: warning: " + TerminalText.escape(warning)) }
-    let session = HostSession(pluginName: pluginName, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) },
-                              decodePNG: { path in
-                                  do { return try PNGDecoder.decode(path: path) } catch let e as PNGDecoder.Failure {
-                                      throw HostError.usage(e.message)
-                                  }
-                              })
-    session.log = { stderrLine("fxhost: " + TerminalText.escape($0)) }
-    let info = try PluginLoader.load(path, session: session)
-    let factory = try info.factory(named: o.factory)
-    if o.mode == .pluginHelp {
-        try standardOutput(Help.plugin(info, selected: factory))
-        return
-    }
-    let arguments = try o.factoryArguments(for: factory)
-    // An output must never overwrite an input.
-    let inputs = arguments.compactMap { a -> String? in if case .file(let f) = a, !f.isEmpty { return f } else { return nil } } + [path]
-    for output in [o.out, o.sheet].compactMap({ $0 }) where output != "-" {
-        if let clash = inputs.first(where: { sameFile($0, output) }) {
-            throw HostError.usage("--out \(OutputNames.given[output] ?? output) is also an input ('\(clash)'); write to another file")
-        }
-    }
+    let loaded = try LoadedFactory.load(&o)
+    try standardOutput(Help.plugin(loaded.info, selected: loaded.factory))
+}
 
-    // A shard needs the run's frame count before it can know its frames.
-    var total: Int?
-    if let selection = o.frames {
-        guard o.time == nil else { throw HostError.usage("--time takes one sample; --frames and --shard select frames of a whole run") }
-        if selection.needsTotal { total = try totalFrames(o) }
-        o.firstFrame = selection.frames(total: total).lowerBound
-    }
+/// Loads the plugin, builds the factory, samples it and feeds the sinks.
+func run(_ options: RunOptions, pixels: Pixels?) throws {
+    var o = options
+    let plan = try RunPlan(try LoadedFactory.load(&o), options: o, pixels: pixels)
+    try RunLoop(plan).run()
+}
 
-    // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-    var sinks = o.countFrames ? [] : try makeSinks(o, pixels: pixels)
-
-    let stage = Stage(size: Size(o.width, o.height))
-    stage.mediaTimeOrigin = o.mediaTime
-    stage.sizeIsFixed = o.sizeGiven
-    try session.build(factory, arguments: arguments, on: stage)
-    if stage.size != Size(o.width, o.height) {
-        // The plugin preferred another size (fx.h 1.2) and the user chose none: the outputs
-        // opened at the default size are dropped (their temporary files with them) and opened again.
-        o.width = stage.size.width
-        o.height = stage.size.height
-        sinks = []
-        if !o.countFrames { sinks = try makeSinks(o, pixels: pixels) }
-    }
-    let evenFrames = sinks.contains { $0.wantsEvenFrames }
-
-    let handled = stage.eventNames
-    for e in o.events {
-        guard handled.contains(e.name) else {
-            throw HostError.usage("--event \(e.time):\(e.name): plugin '\(info.name)' handles no event '\(e.name)'" +
-                (handled.isEmpty ? " (it handles none)" : " (it handles: \(handled.joined(separator: ", ")))"))
-        }
-        try stage.schedule(event: e.name, at: e.time)
-    }
-
-    // An animated image plays over and over: a last frame, at the natural end, that shows what the
-    // first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
-    let kind = try o.sink.flatMap(SinkKind.init(rawValue:)) ?? kindForOut(o.out)
-    // A preview drawing on the terminal shows the time itself; a bar on that terminal would draw over it.
-    let previewOnTerminal = kind == .preview && (o.out == nil || o.out == "-")
-    let progress = Progress(enabled: sinks.contains { $0.rendersFrames } && !previewOnTerminal)
-    let loopsByItself = o.end == nil && (kind == .png || kind == .gif)
-    var firstSample: Snapshot?
+/// Carries out a `RunPlan`: samples the stage at the planned instants, feeds the sinks, shows
+/// progress, and writes the manifest.
+final class RunLoop {
+    let plan: RunPlan
+    let progress: Progress
+    private var firstSample: Snapshot?
     /// Whether the last sample showed what the first did (kept in a shard's manifest, for the join).
-    var lastRepeatsFirst = false
-    func sample(_ t: Double) throws -> Snapshot {
-        let snapshot = try stage.sample(at: t)
+    private var lastRepeatsFirst = false
+
+    init(_ plan: RunPlan) {
+        self.plan = plan
+        let o = plan.options
+        // A preview drawing on the terminal shows the time itself; a bar on that terminal would draw over it.
+        let previewOnTerminal = o.output.kind == .preview && (o.output.out == nil || o.output.out == "-")
+        progress = Progress(enabled: plan.sinks.contains { $0.rendersFrames } && !previewOnTerminal)
+    }
+
+    func run() throws {
+        let o = plan.options
+        var total = plan.total
+        var heldEndSample = false
+        switch plan.sampling {
+        case .once(let t):
+            try emit(t)
+        case .selection(let wanted, let holdsTheEnd):
+            let (count, end) = try sampleEvenFrames(of: plan.stage, o.stage, loop: o.loop, stopAfter: holdsTheEnd ? nil : wanted.upperBound) { frame, t, end in
+                if wanted.contains(frame) {
+                    try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
+                    progress.update(time: t, end: end)
+                } else {
+                    _ = try sample(t)
+                }
+            }
+            if o.countFrames {
+                try standardOutput("\(count)\n")
+                return
+            }
+            total = total ?? count
+            if holdsTheEnd && wanted.upperBound >= count { heldEndSample = try endSample(count: count, end: end) }
+        case .onePeriod:
+            try sampleOnePeriod(plan.stage, fps: o.stage.fps) { snapshot in
+                for sink in plan.sinks { try sink.consume(snapshot) }
+                progress.update(time: snapshot.time, end: DefaultEnd.cap)
+            }
+        case .evenFrames:
+            let (count, end) = try sampleEvenFrames(of: plan.stage, o.stage, loop: o.loop, stopAfter: nil) { frame, t, end in
+                try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
+                progress.update(time: t, end: end)
+            }
+            _ = try endSample(count: count, end: end)
+        }
+        progress.finish()
+        for sink in plan.sinks { try sink.finish() }
+        if o.output.manifest, let out = o.output.out {
+            let loaded = plan.loaded
+            var manifest = try RenderManifest(o, info: loaded.info, factory: loaded.factory, pluginPath: loaded.path,
+                                              frames: o.output.frames.map { $0.frames(total: total).clamped(to: 0..<total!) }, total: total)
+            manifest.endSample = heldEndSample
+            manifest.lastRepeatsFirst = lastRepeatsFirst && (heldEndSample || manifest.frames?.upperBound == total)
+            try manifest.write(beside: out)
+        }
+    }
+
+    private func sample(_ t: Double) throws -> Snapshot {
+        let snapshot = try plan.stage.sample(at: t)
         if firstSample == nil { firstSample = snapshot }
         return snapshot
     }
-    func emit(_ t: Double, last: Bool = false) throws {
+
+    private func emit(_ t: Double, last: Bool = false) throws {
         let first = firstSample
         let snapshot = try sample(t)
         // A plugin that declared its natural end (fx.h 1.2) says the frame there begins the next loop.
-        if last, let first, stage.preferredEnd != nil || snapshot.presentsTheSame(as: first) {
+        if last, let first, plan.stage.preferredEnd != nil || snapshot.presentsTheSame(as: first) {
             lastRepeatsFirst = true
-            if loopsByItself { return }
+            if plan.loopsByItself { return }
         }
-        for sink in sinks { try sink.consume(snapshot) }
+        for sink in plan.sinks { try sink.consume(snapshot) }
     }
+
     /// Outputs other than video get one last sample exactly at the end, when the frames stop short of it.
-    func endSample(count: Int, end: Double) throws -> Bool {
-        guard !evenFrames, !o.loop, count > 0, Double(count - 1) / o.fps < end - 1e-9 else { return false }
+    private func endSample(count: Int, end: Double) throws -> Bool {
+        guard !plan.evenFrames, !plan.options.loop, count > 0, Double(count - 1) / plan.options.stage.fps < end - 1e-9 else { return false }
         try emit(end, last: true)
         return true
-    }
-    var heldEndSample = false
-    if let t = o.time {
-        try emit(t)
-    } else if let selection = o.frames ?? (o.countFrames ? .range(from: 0, to: 0) : nil) {
-        // Frames before the selection are sampled (callbacks and timers run) but not drawn. Past it
-        // the run stops, unless the frame count is not known yet or the selection holds the last
-        // frame: then it runs to its end as the whole run does, with the same last sample.
-        let wanted = selection.frames(total: total)
-        let holdsTheEnd = total.map { wanted.upperBound >= $0 } ?? true
-        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: holdsTheEnd ? nil : wanted.upperBound) { frame, t, end in
-            if wanted.contains(frame) {
-                try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
-                progress.update(time: t, end: end)
-            } else {
-                _ = try sample(t)
-            }
-        }
-        if o.countFrames {
-            let out = OutputFile()
-            try out.write("\(count)\n")
-            try out.commit()
-            return
-        }
-        total = total ?? count
-        if holdsTheEnd && wanted.upperBound >= count { heldEndSample = try endSample(count: count, end: end) }
-    } else if o.loop && o.end == nil {
-        try sampleOnePeriod(stage, fps: o.fps) { snapshot in
-            for sink in sinks { try sink.consume(snapshot) }
-            progress.update(time: snapshot.time, end: DefaultEnd.cap)
-        }
-    } else {
-        let (count, end) = try sampleEvenFrames(of: stage, o, stopAfter: nil) { frame, t, end in
-            try emit(t, last: frame > 0 && abs(t - end) <= 1e-9)
-            progress.update(time: t, end: end)
-        }
-        _ = try endSample(count: count, end: end)
-    }
-    progress.finish()
-    for sink in sinks { try sink.finish() }
-    if o.manifest, let out = o.out {
-        var manifest = try RenderManifest(o, info: info, factory: factory, pluginPath: path,
-                                          frames: o.frames.map { $0.frames(total: total).clamped(to: 0..<total!) }, total: total)
-        manifest.endSample = heldEndSample
-        manifest.lastRepeatsFirst = lastRepeatsFirst && (heldEndSample || manifest.frames?.upperBound == total)
-        try manifest.write(beside: out)
     }
 }
 

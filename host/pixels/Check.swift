@@ -10,17 +10,17 @@ import Glibc
 /// named) is loaded in its own child process, then every factory is built
 /// with its defaults in a child of its own, sampled and rendered; one line
 /// per factory says PASS or FAIL and why. The exit status is 1 if any failed.
-func check(_ o: Options) -> Int32 {
+func check(_ o: CheckOptions) -> Int32 {
     let locator = PluginLocator()
     var targets: [(name: String, path: String?)] = []
-    if o.checkTargets.isEmpty {
+    if o.targets.isEmpty {
         targets = locator.all().map { (PluginLocator.fileName($0), $0) }
         if targets.isEmpty {
             stderrLine("fxhost: error: no plugins found to check (set FX_PLUGIN_PATH, or name them)")
             return 1
         }
     } else {
-        targets = o.checkTargets.map { name in (name, try? locator.resolve(name)) }
+        targets = o.targets.map { name in (name, try? locator.resolve(name)) }
     }
     var passed = 0, failed = 0, warned = 0
     func line(_ ok: Bool, _ what: String, _ detail: String, warning: Bool = false) {
@@ -28,29 +28,29 @@ func check(_ o: Options) -> Int32 {
         if warning { warned += 1 }
         print("\(ok ? (warning ? "WARN" : "PASS") : "FAIL")  \(TerminalText.escape(what).padding(24))  \(TerminalText.escape(detail))")
     }
-    if let golden = o.golden {
-        if o.update {
+    if let golden = o.golden?.folder {
+        if o.golden!.update {
             do { try Golden.makeFolders(golden) } catch let e as HostError {
                 stderrLine("fxhost: error: \(e.message)")
                 return 2
             } catch { return 2 }
         } else if !Golden.isFolder(golden) {
-            stderrLine("fxhost: error: there are no golden snapshots in '\(golden)' (no such folder); record them first with fxhost check --golden \(([golden, "--update"] + o.checkTargets).joined(separator: " "))")
+            stderrLine("fxhost: error: there are no golden snapshots in '\(golden)' (no such folder); record them first with fxhost check --golden \(([golden, "--update"] + o.targets).joined(separator: " "))")
             return 2
         }
     }
-    for name in o.checkTargets {
+    for name in o.targets {
         if let warning = locator.ambiguity(name) { stderrLine("fxhost: warning: " + warning) }
     }
     var declared: [(name: String, file: String)] = []
-    defer { warnAboutSameNames(locator, declared: declared, hidden: o.checkTargets.isEmpty) }
+    defer { warnAboutSameNames(locator, declared: declared, hidden: o.targets.isEmpty) }
     for target in targets {
         guard let path = target.path else {
             line(false, target.name, "no such plugin (fxhost --list shows the plugins found)")
             continue
         }
         // First child: load and list the factories.
-        let listing = Isolation.supervise(timeout: o.timeout) {
+        let listing = Isolation.supervise(timeout: o.supervision.timeout) {
             reporting(quietly: true) {
                 let info = try PluginLoader.load(path, session: HostSession(pluginName: path))
                 Isolation.note("result", info.name)
@@ -64,7 +64,7 @@ func check(_ o: Options) -> Int32 {
         declared.append((plugin, path))
         for factory in listing.results.dropFirst() {
             // Golden snapshots are written by this process, out of plugin code's reach.
-            let outcome = superviseWithOutputs(timeout: o.timeout) {
+            let outcome = superviseWithOutputs(timeout: o.supervision.timeout) {
                 reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
             }
             let what = "\(plugin)/\(factory)"
@@ -92,7 +92,7 @@ let handledPrefix = "handled: "
 /// A failed host call that the plugin handled (it went on and returned
 /// FX_OK) is a warning, so that a plugin can probe for an optional field;
 /// with `strict` it fails the check, as a plugin that ignores errors hides bugs.
-func checkFactory(path: String, factory name: String, options o: Options) throws {
+func checkFactory(path: String, factory name: String, options o: CheckOptions) throws {
     let strict = o.strict
     var apiErrors: [String] = []
     let session = HostSession(pluginName: path, report: { apiErrors.append($0) },
@@ -108,8 +108,8 @@ func checkFactory(path: String, factory name: String, options o: Options) throws
         if strict { throw HostError.plugin(summary) }
         Isolation.note("result", handledPrefix + summary + " (the plugin went on)")
     }
-    if o.golden != nil {
-        let detail = try Golden.run(o, plugin: info, factory: factory, stage: stage)
+    if let golden = o.golden {
+        let detail = try Golden.run(golden, plugin: info, factory: factory, stage: stage)
         try reportHandled()
         Isolation.note("result", detail)
         return

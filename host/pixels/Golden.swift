@@ -26,20 +26,20 @@ enum Golden {
     static let detailPrefix = "detail: "
 
     /// The instants a new snapshot records: `--at`, or 0 to the natural end in equal steps.
-    static func instants(_ o: Options, naturalEnd end: Double) -> [Double] {
-        if let chosen = o.goldenTimes { return chosen }
+    static func instants(_ o: GoldenOptions, naturalEnd end: Double) -> [Double] {
+        if let chosen = o.times { return chosen }
         guard end > 0 else { return [0] }
         return (0..<defaultInstants).map { end * Double($0) / Double(defaultInstants - 1) }
     }
 
-    static func folder(_ o: Options, plugin: String, factory: String) -> String {
+    static func folder(_ o: GoldenOptions, plugin: String, factory: String) -> String {
         func safe(_ s: String) -> String { s.map { $0 == "/" ? "_" : $0 }.reduce(into: "") { $0.append($1) } }
-        return o.golden! + "/" + safe(plugin) + "/" + safe(factory)
+        return o.folder + "/" + safe(plugin) + "/" + safe(factory)
     }
 
     /// In a child, with the factory built on `stage`: records or compares its
     /// snapshot. Returns the PASS detail; throws the FAIL summary (details noted first).
-    static func run(_ o: Options, plugin: PluginInfo, factory: FactoryInfo, stage: Stage) throws -> String {
+    static func run(_ o: GoldenOptions, plugin: PluginInfo, factory: FactoryInfo, stage: Stage) throws -> String {
         let entry = folder(o, plugin: plugin.name, factory: factory.name)
         let samplesFile = entry + "/samples.jsonl"
         var times: [Double]
@@ -49,11 +49,11 @@ enum Golden {
             try makeFolders(entry)
         } else {
             guard let text = readFile(samplesFile) else {
-                throw HostError.plugin("no golden snapshot in \(entry): record one with fxhost check --golden \(o.golden!) --update \(PluginLocator.fileName(plugin.path))")
+                throw HostError.plugin("no golden snapshot in \(entry): record one with fxhost check --golden \(o.folder) --update \(PluginLocator.fileName(plugin.path))")
             }
             golden = try GoldenSamples.read(text, file: samplesFile)
             times = golden.compactMap { $0["t"]?.number }
-            if let chosen = o.goldenTimes, chosen != times {
+            if let chosen = o.times, chosen != times {
                 throw HostError.plugin("the golden snapshot in \(entry) has the instants \(list(times)), --at asks for \(list(chosen)): record it again with --update")
             }
         }
@@ -117,7 +117,7 @@ enum Golden {
             Isolation.note("result", detailPrefix + "… and \(differences.count - shownDifferences) more (diff \(samplesFile) \(jsonFile))")
         }
         let what = changedFrames == 0 ? "" : ", \(changedFrames) of \(frames.count) frames changed"
-        throw HostError.plugin("differs from the golden snapshot in \(entry): \(differences.count) difference\(differences.count == 1 ? "" : "s")\(what) (fxhost check --golden \(o.golden!) --update records the new look)")
+        throw HostError.plugin("differs from the golden snapshot in \(entry): \(differences.count) difference\(differences.count == 1 ? "" : "s")\(what) (fxhost check --golden \(o.folder) --update records the new look)")
     }
 
     static func list(_ times: [Double]) -> String { times.map { SampleDifferences.short($0) }.joined(separator: ", ") }

@@ -7,7 +7,8 @@ import FXSinks
 
 /// The image sinks of a run: the main one when its kind renders, and the
 /// contact sheet when asked; they share one renderer.
-func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
+func imageSinks(_ o: ImageTarget) throws -> [Sink] {
+    let kind = o.kind
     var renderer: Renderer?
     func render() throws -> Renderer {
         if let renderer { return renderer }
@@ -15,8 +16,7 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
             let w = (o.width * o.scale).rounded(), h = (o.height * o.scale).rounded()
             throw HostError.usage("--size \(Int(o.width))x\(Int(o.height)) at --scale \(o.scale) makes \(ValueFormat.fixed(w, 0))×\(ValueFormat.fixed(h, 0)) pixels; the limit is \(OutputLimits.maxPixels) pixels (\(OutputLimits.maxSide) a side)")
         }
-        let bg = o.background.flatMap(ColorText.parse) ?? .clear
-        let r = Renderer(stageSize: Size(o.width, o.height), scale: o.scale, background: bg)
+        let r = Renderer(stageSize: Size(o.width, o.height), scale: o.scale, background: o.background)
         renderer = r
         return r
     }
@@ -34,14 +34,14 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
     case .y4m: sinks.append(Y4MWriter(renderer: try render(), output: try output(o.out), fps: o.fps))
     case .mp4, .webm:
         let format: VideoWriter.Format = kind == .mp4 ? .mp4 : .webm
-        if let crf = o.crf, !format.crfRange.contains(crf) {
+        if let crf = o.encoding.crf, !format.crfRange.contains(crf) {
             throw HostError.usage("--crf \(crf): \(format.rawValue) takes \(format.crfRange.lowerBound) to \(format.crfRange.upperBound) (default \(format.defaultCRF); lower is better)")
         }
-        sinks.append(try VideoWriter(renderer: try render(), output: try output(o.out), fps: o.fps, format: format, crf: o.crf))
+        sinks.append(try VideoWriter(renderer: try render(), output: try output(o.out), fps: o.fps, format: format, crf: o.encoding.crf))
     case .webp:
-        if o.lossless && o.quality != nil { throw HostError.usage("--quality and --lossless: WebP is one or the other; give one") }
+        if o.encoding.lossless && o.encoding.quality != nil { throw HostError.usage("--quality and --lossless: WebP is one or the other; give one") }
         sinks.append(try WebPWriter(renderer: try render(), output: try output(o.out), frameInterval: interval,
-                                    quality: o.lossless ? nil : o.quality ?? WebPWriter.defaultQuality))
+                                    quality: o.encoding.lossless ? nil : o.encoding.quality ?? WebPWriter.defaultQuality))
     case .frames:
         guard let path = o.out, path != "-" else { throw HostError.usage("frames output needs a folder or a name-%04d.png pattern") }
         try checkFolder(path)
@@ -52,26 +52,26 @@ func imageSinks(_ kind: SinkKind, _ o: Options) throws -> [Sink] {
         guard let path = o.out, path != "-" else { throw HostError.usage("a part of a sharded render needs a file: --out NAME.fxpart") }
         sinks.append(try FramePartWriter(renderer: try render(), output: try output(path)))
     }
-    if o.crf != nil && kind != .mp4 && kind != .webm {
+    if o.encoding.crf != nil && kind != .mp4 && kind != .webm {
         throw HostError.usage("--crf sets MP4 and WebM quality; this run writes \(kind.rawValue) (for WebP use --quality or --lossless)")
     }
-    if (o.quality != nil || o.lossless) && kind != .webp {
-        throw HostError.usage("--\(o.lossless ? "lossless" : "quality") is for WebP; this run writes \(kind.rawValue)\(kind == .mp4 || kind == .webm ? " (use --crf)" : "")")
+    if (o.encoding.quality != nil || o.encoding.lossless) && kind != .webp {
+        throw HostError.usage("--\(o.encoding.lossless ? "lossless" : "quality") is for WebP; this run writes \(kind.rawValue)\(kind == .mp4 || kind == .webm ? " (use --crf)" : "")")
     }
     if let sheet = o.sheet {
-        sinks.append(try contactSheet(o, renderer: try render(), output: try output(sheet)))
+        sinks.append(try contactSheet(sheet, renderer: try render(), output: try output(sheet.path)))
     }
     return sinks
 }
 
 /// The contact sheet `--sheet`, `--sheet-frames` and `--sheet-grid` ask for.
-func contactSheet(_ o: Options, renderer: Renderer, output: OutputFile) throws -> ContactSheet {
-    let columns = o.sheetGrid?.columns ?? 4
+func contactSheet(_ o: SheetRequest, renderer: Renderer, output: OutputFile) throws -> ContactSheet {
+    let columns = o.grid?.columns ?? 4
     let frames: ContactSheet.Frames
-    if let times = o.sheetTimes {
+    if let times = o.times {
         frames = .nearest(times)
     } else {
-        frames = .count(o.sheetFrames ?? o.sheetGrid.map { $0.columns * $0.rows } ?? 12)
+        frames = .count(o.count ?? o.grid.map { $0.columns * $0.rows } ?? 12)
     }
     return ContactSheet(renderer: renderer, output: output, frames: frames, columns: columns,
                         note: { stderrLine("fxhost: " + $0) })

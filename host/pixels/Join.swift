@@ -8,7 +8,7 @@ import Glibc
 /// `fxhost join OUT PARTS…`: the parts' frames, in order, through the same
 /// encoder the unsharded run uses, so the joined file is that run's file.
 /// Y4M parts are joined by copying their frames after the first header.
-func join(_ o: Options) throws {
+func join(_ o: JoinOptions) throws {
     let plan = try JoinPlan(o)
     if plan.partKind == .y4m {
         try joinY4M(plan)
@@ -17,10 +17,10 @@ func join(_ o: Options) throws {
     // Every frame header of every part is checked against its manifest before an output or a frame is made.
     let readers = try plan.parts.map { part in
         try FramePartReader(path: part.path, layout: FramePartLayout(
-            width: plan.pixelWidth, height: plan.pixelHeight, frames: part.frames, fps: plan.options.fps,
-            endSample: part.endSample, end: plan.options.end))
+            width: plan.pixelWidth, height: plan.pixelHeight, frames: part.frames, fps: plan.target.fps,
+            endSample: part.endSample, end: plan.end))
     }
-    let sinks = try imageSinks(plan.kind, plan.options).compactMap { $0 as? ImageSink }
+    let sinks = try imageSinks(plan.target).compactMap { $0 as? ImageSink }
     let video = sinks.contains { $0.wantsEvenFrames }
     for (i, (part, reader)) in zip(plan.parts, readers).enumerated() {
         var count = reader.count
@@ -43,7 +43,7 @@ private func joinY4M(_ plan: JoinPlan) throws {
     if let other = parts.first(where: { $0.header != parts[0].header }) {
         throw HostError.usage("join: '\(other.path)' has another video format than '\(parts[0].path)'")
     }
-    let out = try output(plan.options.out)
+    let out = try output(plan.target.out)
     try out.write(parts[0].header)
     for part in parts { try part.copyFrames(to: out) }
     try out.commit()

@@ -25,7 +25,7 @@ enum BatchHarness {
             precondition(!job.plugin.isEmpty && !job.out.isEmpty)
             precondition(Array(job.words.suffix(3)) == ["--out", job.out, "--manifest"])
             do {
-                _ = try Options.parse(job.words)
+                _ = try Command.parse(job.words)
             } catch is HostError {
             } catch {
                 fatalError("unexpected error: \(error)")

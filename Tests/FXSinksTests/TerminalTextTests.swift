@@ -1,4 +1,4 @@
-import FXCore
+import FXSinks
 import Testing
 
 /// The escaping rule, case by case, from the ECMA-48 and Unicode code charts.

@@ -21,6 +21,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var keyedValues: [String: Any] = [:]
     var addedAnimations: [String: CAAnimation] = [:]
     var timingExtras = TimingExtras()
+    /// Geometry read in this plugin call since the last write (model layers only).
+    var modelReads = ModelReads()
 
     public var name: String?
     public weak var delegate: CALayerDelegate?
@@ -134,8 +136,15 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
-        Fault.attempt(.none) { () throws(PluginError) -> ReadValue in
-            isPresentation ? try host.presented(key) : try host.get(key)
+        if isPresentation { return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) } }
+        if let kept = modelReads.value(key, generation: Entry.generation) { return kept }
+        do {
+            let value = try host.get(key)
+            modelReads.keep(value, key, generation: Entry.generation)
+            return value
+        } catch {
+            Fault.record(error)
+            return .none
         }
     }
 
@@ -153,6 +162,7 @@ open class CALayer: NSObject, CAMediaTiming {
             copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
+        modelReads.forget()
         Fault.attempt { () throws(PluginError) in try host.set(key, value) }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)

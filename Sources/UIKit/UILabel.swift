@@ -84,7 +84,12 @@ open class UIImageView: UIView {
 /// touches here, so `addTarget` is absent (see docs/SWIFT.md for events).
 open class UIButton: UIView {
     public let titleLabel: UILabel?
-    var titles: [UInt: String] = [:]
+    /// Titles by state, in the order first set. A list, not a dictionary: a
+    /// dictionary keyed by a type the process has not hashed yet makes the
+    /// Swift runtime look its Hashable conformance up through every
+    /// conformance loaded (Foundation's thousands), about 340,000
+    /// instructions on a scene's build; a button has a title or two.
+    var titles: [(state: UInt, title: String)] = []
 
     /// The control states a title can be set for; fxhost shows `.normal`.
     public struct State: OptionSet, Sendable {
@@ -112,11 +117,15 @@ open class UIButton: UIView {
     }
 
     public func setTitle(_ title: String?, for state: State) {
-        titles[state.rawValue] = title
+        if let i = titles.firstIndex(where: { $0.state == state.rawValue }) {
+            if let title { titles[i].title = title } else { titles.remove(at: i) }
+        } else if let title {
+            titles.append((state.rawValue, title))
+        }
         if state == .normal { titleLabel?.text = title }
         layoutTitle()
     }
-    public func title(for state: State) -> String? { titles[state.rawValue] }
+    public func title(for state: State) -> String? { titles.first { $0.state == state.rawValue }?.title }
     public func setTitleColor(_ color: UIColor?, for state: State) {
         if state == .normal { titleLabel?.textColor = color }
     }

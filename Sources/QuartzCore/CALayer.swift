@@ -40,7 +40,7 @@ open class CALayer: NSObject, CAMediaTiming {
     class var hostKind: Layer.Kind { .plain }
 
     override public init() {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -50,7 +50,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// copies; here it makes a new layer of the same kind (fxhost's
     /// presentation copies are made by `presentation()` itself).
     public init(layer: Any) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -59,7 +59,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Layers are not decoded from archives here; this makes an empty layer,
     /// so that subclasses written for iOS compile as they are.
     public required init?(coder: NSCoder) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -228,7 +228,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// of the transaction's duration (0.25 s unless set) and timing function,
     /// from the value presented before the change.
     open class func defaultAction(forKey event: String) -> CAAction? {
-        guard CALayer.animatableKeys.contains(event) else { return nil }
+        guard CALayer.isAnimatable(event) else { return nil }
         let a = CABasicAnimation(keyPath: event)
         a.duration = CATransaction.animationDuration()
         a.timingFunction = CATransaction.animationTimingFunction()

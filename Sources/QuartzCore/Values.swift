@@ -51,7 +51,8 @@ extension CGPath {
 /// numbers or colours. Anything else is refused with what to pass instead,
 /// where Core Animation would silently not animate.
 enum HostValue {
-    static func make(_ any: Any?, for what: String) throws(PluginError) -> any ValueConvertible {
+    /// `what` names the value in an error; it is made only for one.
+    static func make(_ any: Any?, for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         guard let any else { return Double?.none }
         // The types Apple's API passes, told by their metadata before any cast
         // that could fail (see `number`); a Bool before the numbers, since on
@@ -67,27 +68,27 @@ enum HostValue {
         if t is CGColor.Type { return (any as! CGColor).fx }
         if t is CGPath.Type { return try (any as! CGPath).hostPath() }
         if t is CGImage.Type { return (any as! CGImage).image }
-        if let list = exactList(any, t) { return try make(list: list, for: what) }
+        if let list = exactList(any, t) { return try make(list: list, for: what()) }
         if let n = number(any) { return n }
         switch any {
         case let b as Bool: return b
         case let s as String: return s
-        case let list as [Any]: return try make(list: list, for: what)
+        case let list as [Any]: return try make(list: list, for: what())
         default:
             let name = describe(any)
             let hint = name == "UIColor" ? " (pass its .cgColor, as Core Animation needs)" : ""
-            throw PluginError("\(what): a \(name) is not a value Core Animation can animate\(hint)", status: FX_ERR_BAD_TYPE)
+            throw PluginError("\(what()): a \(name) is not a value Core Animation can animate\(hint)", status: FX_ERR_BAD_TYPE)
         }
     }
 
     /// An array of numbers or of CGColors.
-    static func make(list: [Any], for what: String) throws(PluginError) -> any ValueConvertible {
+    static func make(list: [Any], for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         if list.isEmpty { return [Double]() }
         let numbers = list.compactMap(number)
         if numbers.count == list.count { return numbers }
         let colors = list.compactMap { type(of: $0) is CGColor.Type ? ($0 as! CGColor) : nil }
         if colors.count == list.count { return Colors(colors.map(\.fx)) }
-        throw PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
+        throw PluginError("\(what()): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
                           status: FX_ERR_BAD_TYPE)
     }
 

@@ -102,13 +102,13 @@ open class CALayer: NSObject, CAMediaTiming {
         get { read("bounds").cgRect }
         set {
             let old = isPresentation ? newValue.size : read("bounds").cgRect.size
-            write("bounds", newValue.fx)
+            write("bounds", newValue.fx, kept: .rect(newValue.fx))
             if old != newValue.size { setNeedsLayout() }
         }
     }
     open var position: CGPoint {
         get { read("position").cgPoint }
-        set { write("position", newValue.fx) }
+        set { write("position", newValue.fx, kept: .point(newValue.fx)) }
     }
 
     /// The layer's box in its superlayer: from bounds, position and
@@ -152,7 +152,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// the action is found before the change and run after it. `changed`
     /// updates what the Swift side keeps of the value (a shape's CGPath), after
     /// the action is found and before it runs.
-    func write(_ key: String, _ value: some ValueConvertible, changed: () -> Void = {}) {
+    ///
+    /// `kept`, for a whole geometry property: the value written as the host
+    /// answers it, kept so that reading it back asks the host nothing.
+    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
         guard !isPresentation else { return }
         let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
         var run = action
@@ -162,8 +165,13 @@ open class CALayer: NSObject, CAMediaTiming {
             copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
-        modelReads.forget()
-        Fault.attempt { () throws(PluginError) in try host.set(key, value) }
+        modelReads.forget(key)
+        do {
+            try host.set(key, value)
+            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+        } catch {
+            Fault.record(error)
+        }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)
     }

@@ -8,8 +8,9 @@ import FXPluginKit
 /// four times and `anchorPoint` once (the view's old size, the layer's frame
 /// setter, the bounds setter's old size). The host's model changes only
 /// through this layer's own writes (`CALayer.write`, timing, mask), each of
-/// which forgets everything kept here; and nothing is kept past the plugin
-/// call it was read in.
+/// which forgets what it changes (a write of a whole geometry property keeps
+/// the value written, which is what the host answers); and nothing is kept
+/// past the plugin call it was read in.
 struct ModelReads {
     private var generation = -1
     private var bounds: ReadValue?
@@ -29,8 +30,8 @@ struct ModelReads {
         }
     }
 
-    /// Keeps `value`, read from the host for `key` in plugin call `generation`
-    /// (only the geometry keys above are kept).
+    /// Keeps `value`, read from the host or written to it for `key` in plugin
+    /// call `generation` (only the geometry keys above are kept).
     mutating func keep(_ value: ReadValue, _ key: String, generation: Int) {
         if generation != self.generation { forget(); self.generation = generation }
         switch key {
@@ -45,5 +46,27 @@ struct ModelReads {
     /// Forgets every value: the layer's model is about to change.
     mutating func forget() {
         bounds = nil; position = nil; anchorPoint = nil; transform = nil
+    }
+
+    /// Forgets what a write of `keyPath` changes: the property it names
+    /// (`bounds.size.width` changes `bounds`). The host keeps each property
+    /// apart, so a write changes no other.
+    mutating func forget(_ keyPath: String) {
+        switch keyPath {
+        case "bounds": bounds = nil
+        case "position": position = nil
+        case "anchorPoint": anchorPoint = nil
+        case "transform": transform = nil
+        default:
+            // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions).
+            guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
+            switch keyPath[..<dot] {
+            case "bounds": bounds = nil
+            case "position": position = nil
+            case "anchorPoint": anchorPoint = nil
+            case "transform": transform = nil
+            default: break
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
 import CFX
-import CoreGraphics
+@_spi(Facade) import CoreGraphics
 import FXPluginKit
 
 extension Float {
@@ -14,10 +14,7 @@ extension CGPoint { var fx: Point { Point(Double(x), Double(y)) } }
 extension CGSize { var fx: Size { Size(Double(width), Double(height)) } }
 extension CGRect { var fx: Rect { Rect(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)) } }
 extension CGColor {
-    var fx: Color {
-        let c = rgba
-        return Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
-    }
+    var fx: Color { Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha)) }
     convenience init(_ c: Color) {
         self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.alpha))
     }

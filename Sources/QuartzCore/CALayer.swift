@@ -19,7 +19,7 @@ open class CALayer: NSObject, CAMediaTiming {
     var children: [CALayer] = []
     var maskLayer: CALayer?
     var keyedValues: [String: Any] = [:]
-    var addedAnimations: [String: CAAnimation] = [:]
+    var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
     /// Geometry read in this plugin call since the last write (model layers only).
     var modelReads = ModelReads()

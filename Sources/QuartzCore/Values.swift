@@ -81,12 +81,26 @@ enum HostValue {
     /// An array of numbers or of CGColors.
     static func make(list: [Any], for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         if list.isEmpty { return [Double]() }
+        // A list that starts with a colour is read as colours in one pass:
+        // trying it as numbers first made arrays of numbers and of CGColors
+        // on the way, each array type costing a build its first-use work.
+        if type(of: list[0]) is CGColor.Type {
+            var colors: [Color] = []
+            colors.reserveCapacity(list.count)
+            for item in list {
+                guard type(of: item) is CGColor.Type else { throw mixedList(list, what()) }
+                colors.append((item as! CGColor).fx)
+            }
+            return Colors(colors)
+        }
         let numbers = list.compactMap(number)
         if numbers.count == list.count { return numbers }
-        let colors = list.compactMap { type(of: $0) is CGColor.Type ? ($0 as! CGColor) : nil }
-        if colors.count == list.count { return Colors(colors.map(\.fx)) }
-        throw PluginError("\(what()): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
-                          status: FX_ERR_BAD_TYPE)
+        throw mixedList(list, what())
+    }
+
+    static func mixedList(_ list: [Any], _ what: String) -> PluginError {
+        PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
+                    status: FX_ERR_BAD_TYPE)
     }
 
     /// The arrays Apple's API is usually given, by metadata (a cast to `[Any]`

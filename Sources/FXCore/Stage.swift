@@ -63,7 +63,7 @@ public final class Stage {
     private var sequence = 0
     /// Pending timers' actions by id; the queue orders them by (time, id) and
     /// skips ids no longer here (cancelled).
-    private var timerActions: [Int: () throws -> Void] = [:]
+    private var timerActions = PendingTimers()
     private var timerQueue = DueQueue()
     private var timersAdded = 0
     /// Event handlers by name, in registration order, and the names in the order first registered.

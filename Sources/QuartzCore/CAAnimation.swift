@@ -131,10 +131,11 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func hostAnimation(on layer: CALayer) throws(PluginError) -> Animation {
         let a = try make(hostKind)
-        let what = "\(type(of: self))(keyPath: \"\(keyPath ?? "")\")"
-        if fromValue != nil { try a.from(HostValue.make(fromValue, for: "\(what).fromValue")) }
-        if toValue != nil { try a.to(HostValue.make(toValue, for: "\(what).toValue")) }
-        if byValue != nil { try a.by(HostValue.make(byValue, for: "\(what).byValue")) }
+        // Named only for an error: a type's name is demangled each time it is asked for.
+        func what() -> String { "\(type(of: self))(keyPath: \"\(keyPath ?? "")\")" }
+        if fromValue != nil { try a.from(HostValue.make(fromValue, for: "\(what()).fromValue")) }
+        if toValue != nil { try a.to(HostValue.make(toValue, for: "\(what()).toValue")) }
+        if byValue != nil { try a.by(HostValue.make(byValue, for: "\(what()).byValue")) }
         try applySpring(to: a)
         return a
     }

@@ -8,7 +8,7 @@ import FXPluginKit
 extension CALayer {
     public var anchorPoint: CGPoint {
         get { read("anchorPoint").cgPoint }
-        set { write("anchorPoint", newValue.fx) }
+        set { write("anchorPoint", newValue.fx, kept: .point(newValue.fx)) }
     }
     public var zPosition: CGFloat {
         get { read("zPosition").cgFloat }
@@ -16,7 +16,7 @@ extension CALayer {
     }
     public var transform: CATransform3D {
         get { read("transform").transform3D }
-        set { write("transform", newValue.fx) }
+        set { write("transform", newValue.fx, kept: .transform(newValue.fx)) }
     }
     public var sublayerTransform: CATransform3D {
         get { read("sublayerTransform").transform3D }

@@ -20,6 +20,7 @@ extension CALayer {
     func setTiming(beginTime: Double? = nil, speed: Double? = nil, timeOffset: Double? = nil) {
         guard !isPresentation else { return }
         let t = hostTiming
+        modelReads.forget()
         Fault.attempt { () throws(PluginError) in
             try host.setTiming(beginTime: beginTime ?? t.beginTime, speed: speed ?? t.speed, timeOffset: timeOffset ?? t.timeOffset)
         }

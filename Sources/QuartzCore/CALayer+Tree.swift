@@ -69,6 +69,7 @@ extension CALayer {
         get { maskLayer }
         set {
             guard !isPresentation else { return }
+            modelReads.forget()
             Fault.attempt { () throws(PluginError) in try host.setMask(newValue?.host) }
             maskLayer = newValue
             setNeedsLayout()

@@ -19,8 +19,10 @@ open class CALayer: NSObject, CAMediaTiming {
     var children: [CALayer] = []
     var maskLayer: CALayer?
     var keyedValues: [String: Any] = [:]
-    var addedAnimations: [String: CAAnimation] = [:]
+    var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
+    /// Geometry read in this plugin call since the last write (model layers only).
+    var modelReads = ModelReads()
 
     public var name: String?
     public weak var delegate: CALayerDelegate?
@@ -38,7 +40,7 @@ open class CALayer: NSObject, CAMediaTiming {
     class var hostKind: Layer.Kind { .plain }
 
     override public init() {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -48,7 +50,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// copies; here it makes a new layer of the same kind (fxhost's
     /// presentation copies are made by `presentation()` itself).
     public init(layer: Any) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -57,7 +59,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Layers are not decoded from archives here; this makes an empty layer,
     /// so that subclasses written for iOS compile as they are.
     public required init?(coder: NSCoder) {
-        host = CALayer.makeHostLayer(type(of: self).hostKind, _typeName(type(of: self), qualified: false))
+        host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
         super.init()
@@ -100,13 +102,13 @@ open class CALayer: NSObject, CAMediaTiming {
         get { read("bounds").cgRect }
         set {
             let old = isPresentation ? newValue.size : read("bounds").cgRect.size
-            write("bounds", newValue.fx)
+            write("bounds", newValue.fx, kept: .rect(newValue.fx))
             if old != newValue.size { setNeedsLayout() }
         }
     }
     open var position: CGPoint {
         get { read("position").cgPoint }
-        set { write("position", newValue.fx) }
+        set { write("position", newValue.fx, kept: .point(newValue.fx)) }
     }
 
     /// The layer's box in its superlayer: from bounds, position and
@@ -134,8 +136,15 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
-        Fault.attempt(.none) { () throws(PluginError) -> ReadValue in
-            isPresentation ? try host.presented(key) : try host.get(key)
+        if isPresentation { return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) } }
+        if let kept = modelReads.value(key, generation: Entry.generation) { return kept }
+        do {
+            let value = try host.get(key)
+            modelReads.keep(value, key, generation: Entry.generation)
+            return value
+        } catch {
+            Fault.record(error)
+            return .none
         }
     }
 
@@ -143,7 +152,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// the action is found before the change and run after it. `changed`
     /// updates what the Swift side keeps of the value (a shape's CGPath), after
     /// the action is found and before it runs.
-    func write(_ key: String, _ value: some ValueConvertible, changed: () -> Void = {}) {
+    ///
+    /// `kept`, for a whole geometry property: the value written as the host
+    /// answers it, kept so that reading it back asks the host nothing.
+    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
         guard !isPresentation else { return }
         let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
         var run = action
@@ -153,7 +165,13 @@ open class CALayer: NSObject, CAMediaTiming {
             copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
-        Fault.attempt { () throws(PluginError) in try host.set(key, value) }
+        modelReads.forget(key)
+        do {
+            try host.set(key, value)
+            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+        } catch {
+            Fault.record(error)
+        }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)
     }
@@ -218,7 +236,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// of the transaction's duration (0.25 s unless set) and timing function,
     /// from the value presented before the change.
     open class func defaultAction(forKey event: String) -> CAAction? {
-        guard CALayer.animatableKeys.contains(event) else { return nil }
+        guard CALayer.isAnimatable(event) else { return nil }
         let a = CABasicAnimation(keyPath: event)
         a.duration = CATransaction.animationDuration()
         a.timingFunction = CATransaction.animationTimingFunction()

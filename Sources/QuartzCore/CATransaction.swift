@@ -16,17 +16,23 @@ open class CATransaction: NSObject {
     nonisolated(unsafe) static var stack: [State] = []
 
     /// An animation added in this plugin call, which reaches the host when the call's transaction commits.
-    struct PendingAdd {
+    /// (A class: the Swift runtime makes an array of a class without the
+    /// by-name work an array of a struct costs on first use, about 11,000
+    /// instructions inside a build.)
+    final class PendingAdd {
         let layer: CALayer
         let animation: CAAnimation
         let built: Animation
         let key: String?
         var groups: [CompletionGroup] = []
+
+        init(layer: CALayer, animation: CAAnimation, built: Animation, key: String?) {
+            self.layer = layer; self.animation = animation; self.built = built; self.key = key
+        }
     }
     nonisolated(unsafe) static var pending: [PendingAdd] = []
 
     static func enqueue(_ add: PendingAdd) {
-        var add = add
         add.groups = stack.compactMap(\.completion)
         add.groups.forEach { $0.pending += 1 }
         pending.append(add)
@@ -41,7 +47,6 @@ open class CATransaction: NSObject {
 
     /// Hands an animation to the host now.
     static func addNow(_ add: PendingAdd) throws(PluginError) {
-        var add = add
         add.groups = stack.compactMap(\.completion)
         add.groups.forEach { $0.pending += 1 }
         try track(add)

@@ -1,5 +1,5 @@
 import CFX
-import CoreGraphics
+@_spi(Facade) import CoreGraphics
 import FXPluginKit
 
 extension Float {
@@ -14,10 +14,7 @@ extension CGPoint { var fx: Point { Point(Double(x), Double(y)) } }
 extension CGSize { var fx: Size { Size(Double(width), Double(height)) } }
 extension CGRect { var fx: Rect { Rect(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)) } }
 extension CGColor {
-    var fx: Color {
-        let c = rgba
-        return Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
-    }
+    var fx: Color { Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha)) }
     convenience init(_ c: Color) {
         self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.alpha))
     }
@@ -51,7 +48,8 @@ extension CGPath {
 /// numbers or colours. Anything else is refused with what to pass instead,
 /// where Core Animation would silently not animate.
 enum HostValue {
-    static func make(_ any: Any?, for what: String) throws(PluginError) -> any ValueConvertible {
+    /// `what` names the value in an error; it is made only for one.
+    static func make(_ any: Any?, for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         guard let any else { return Double?.none }
         // The types Apple's API passes, told by their metadata before any cast
         // that could fail (see `number`); a Bool before the numbers, since on
@@ -67,28 +65,42 @@ enum HostValue {
         if t is CGColor.Type { return (any as! CGColor).fx }
         if t is CGPath.Type { return try (any as! CGPath).hostPath() }
         if t is CGImage.Type { return (any as! CGImage).image }
-        if let list = exactList(any, t) { return try make(list: list, for: what) }
+        if let list = exactList(any, t) { return try make(list: list, for: what()) }
         if let n = number(any) { return n }
         switch any {
         case let b as Bool: return b
         case let s as String: return s
-        case let list as [Any]: return try make(list: list, for: what)
+        case let list as [Any]: return try make(list: list, for: what())
         default:
             let name = describe(any)
             let hint = name == "UIColor" ? " (pass its .cgColor, as Core Animation needs)" : ""
-            throw PluginError("\(what): a \(name) is not a value Core Animation can animate\(hint)", status: FX_ERR_BAD_TYPE)
+            throw PluginError("\(what()): a \(name) is not a value Core Animation can animate\(hint)", status: FX_ERR_BAD_TYPE)
         }
     }
 
     /// An array of numbers or of CGColors.
-    static func make(list: [Any], for what: String) throws(PluginError) -> any ValueConvertible {
+    static func make(list: [Any], for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         if list.isEmpty { return [Double]() }
+        // A list that starts with a colour is read as colours in one pass:
+        // trying it as numbers first made arrays of numbers and of CGColors
+        // on the way, each array type costing a build its first-use work.
+        if type(of: list[0]) is CGColor.Type {
+            var colors: [Color] = []
+            colors.reserveCapacity(list.count)
+            for item in list {
+                guard type(of: item) is CGColor.Type else { throw mixedList(list, what()) }
+                colors.append((item as! CGColor).fx)
+            }
+            return Colors(colors)
+        }
         let numbers = list.compactMap(number)
         if numbers.count == list.count { return numbers }
-        let colors = list.compactMap { type(of: $0) is CGColor.Type ? ($0 as! CGColor) : nil }
-        if colors.count == list.count { return Colors(colors.map(\.fx)) }
-        throw PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
-                          status: FX_ERR_BAD_TYPE)
+        throw mixedList(list, what())
+    }
+
+    static func mixedList(_ list: [Any], _ what: String) -> PluginError {
+        PluginError("\(what): an array of \(describe(list.first!)) values; Core Animation takes numbers or CGColors here",
+                    status: FX_ERR_BAD_TYPE)
     }
 
     /// The arrays Apple's API is usually given, by metadata (a cast to `[Any]`

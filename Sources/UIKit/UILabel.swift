@@ -84,7 +84,14 @@ open class UIImageView: UIView {
 /// touches here, so `addTarget` is absent (see docs/SWIFT.md for events).
 open class UIButton: UIView {
     public let titleLabel: UILabel?
-    var titles: [UInt: String] = [:]
+    /// The titles by state: the normal one, and a list for the others. Not a
+    /// dictionary: the first dictionary keyed by a type the process has not
+    /// hashed yet makes the Swift runtime look its Hashable conformance up
+    /// through every conformance loaded (Foundation's thousands), about
+    /// 340,000 instructions on a scene's build; and the list's own type is
+    /// made only when a state other than normal gets a title.
+    var normalTitle: String?
+    var otherTitles: [(state: UInt, title: String)] = []
 
     /// The control states a title can be set for; fxhost shows `.normal`.
     public struct State: OptionSet, Sendable {
@@ -112,11 +119,19 @@ open class UIButton: UIView {
     }
 
     public func setTitle(_ title: String?, for state: State) {
-        titles[state.rawValue] = title
+        if state == .normal {
+            normalTitle = title
+        } else if let i = otherTitles.firstIndex(where: { $0.state == state.rawValue }) {
+            if let title { otherTitles[i].title = title } else { otherTitles.remove(at: i) }
+        } else if let title {
+            otherTitles.append((state.rawValue, title))
+        }
         if state == .normal { titleLabel?.text = title }
         layoutTitle()
     }
-    public func title(for state: State) -> String? { titles[state.rawValue] }
+    public func title(for state: State) -> String? {
+        state == .normal ? normalTitle : otherTitles.first { $0.state == state.rawValue }?.title
+    }
     public func setTitleColor(_ color: UIColor?, for state: State) {
         if state == .normal { titleLabel?.textColor = color }
     }

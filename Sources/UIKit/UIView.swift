@@ -220,8 +220,12 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Inside an animation block, an animation of the change; outside, `NSNull`.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        UIViewAnimation.current?.action(for: layer, forKey: event) ?? NSNull()
+        UIViewAnimation.current?.action(for: layer, forKey: event) ?? UIView.noAction
     }
+
+    /// What a view answers outside an animation block: one `NSNull`, as
+    /// UIKit answers `[NSNull null]`, not a new object for every change.
+    nonisolated(unsafe) static let noAction = NSNull()
 
     /// How a view's content fills it.
     public enum ContentMode: Int, Sendable {

@@ -41,13 +41,11 @@ final class UIViewAnimation {
                                spring: ownCurve ? spring : (spring ?? outer.spring))
     }
 
-    /// UIView's animatable properties change with an animation; the others
-    /// (`isHidden`, `clipsToBounds`) change at once, as in UIKit.
-    static let unanimated: Set<String> = ["hidden", "masksToBounds"]
-
-    /// The action for a view's layer: animatable keys animate, others change at once.
+    /// The action for a view's layer: animatable keys animate, others change
+    /// at once; of the layer's animatable properties, UIView's `isHidden` and
+    /// `clipsToBounds` change at once, as in UIKit.
     func action(for layer: CALayer, forKey key: String) -> CAAction? {
-        guard CALayer.defaultAction(forKey: key) != nil || key == "contents", !Self.unanimated.contains(key) else { return nil }
+        guard CALayer.isAnimatable(key), key != "hidden", key != "masksToBounds" else { return nil }
         // "If you specify a negative value or 0, the changes are made without animating them."
         guard duration > 0 else { return nil }
         let before = options.contains(.beginFromCurrentState)

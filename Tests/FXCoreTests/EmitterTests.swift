@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    @Test func cellFieldsGoByCoreAnimationsPropertyNames() {
+        // CAEmitterCell's numeric properties, as Apple's page names them, in the order fx.h numbers the fields.
+        let apple = ["birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange",
+                     "emissionLatitude", "emissionLongitude", "emissionRange",
+                     "xAcceleration", "yAcceleration", "zAcceleration",
+                     "scale", "scaleRange", "scaleSpeed", "spin", "spinRange",
+                     "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed"]
+        #expect(EmitterCell.Field.allCases.map(\.key) == apple)
+        #expect(apple.map { EmitterCell.Field.named($0)?.rawValue } == Array(0..<apple.count))
+        #expect(EmitterCell.Field.named("birthrate") == nil && EmitterCell.Field.named("color") == nil)
+    }
+
     @Test func aParticleMovesByTheClosedForm() throws {
         let stage = try emitter({ e in
             try e.set(.emitterPosition, .point(Point(100, 50)))

@@ -78,6 +78,30 @@ import Testing
         #expect(throws: FXError.self) { try stage.advance(to: 1) }
     }
 
+    @Test func manyTimersFireInTimeOrderOnceAndCancelledOnesNever() throws {
+        // 300 timers over 10 s (each time used three times), every third cancelled before the clock
+        // moves and some others cancelled halfway: the rest fire once each, in (time, creation) order,
+        // and cancelling a timer that fired or was cancelled says false.
+        let stage = Stage(size: Size(10, 10))
+        func time(_ i: Int) -> Double { Double((i * 37) % 100) / 10 }
+        var fired: [Int] = []
+        var ids: [Int] = []
+        for i in 0..<300 { ids.append(try stage.addTimer(after: time(i)) { fired.append(i) }) }
+        for i in stride(from: 0, to: 300, by: 3) { #expect(stage.cancelTimer(ids[i])) }
+        #expect(!stage.cancelTimer(ids[0]))
+        try stage.advance(to: 5)
+        var cancelledLater: Set<Int> = []
+        for i in stride(from: 1, to: 300, by: 3) {
+            #expect(stage.cancelTimer(ids[i]) == (time(i) > 5))
+            if time(i) > 5 { cancelledLater.insert(i) }
+        }
+        try stage.advance(to: 20)
+        let expected = (0..<300).filter { $0 % 3 != 0 && !cancelledLater.contains($0) }
+            .sorted { (time($0), $0) < (time($1), $1) }
+        #expect(fired == expected)
+        #expect(!stage.cancelTimer(ids[2]))
+    }
+
     @Test func aCallbackLoopAtOneInstantIsStopped() throws {
         let stage = Stage(size: Size(10, 10))
         stage.maxEventsPerInstant = 50

@@ -94,6 +94,24 @@ extension Facade {
             }
         }
 
+        @Test func aGradientListMixingColoursAndNumbersFailsNamingItsFirstKind() throws {
+            // CAGradientLayer.colors takes CGColors only (Apple's page); a list that mixes in a number, first or
+            // later, fails the call with one line naming the kind of the list's first element.
+            for (list, first) in [([UIColor.red.cgColor, 0.5] as [Any], "CGColor"), ([0.5, UIColor.red.cgColor] as [Any], "Double")] {
+                let k = try FacadeStage()
+                do {
+                    try k.call { root in
+                        let g = CAGradientLayer()
+                        root.addSublayer(g)
+                        g.colors = list
+                    }
+                    Issue.record("the call did not fail")
+                } catch {
+                    #expect("\(error)".contains("CAGradientLayer.colors: an array of \(first) values; Core Animation takes numbers or CGColors here"))
+                }
+            }
+        }
+
         @Test func anActivityIndicatorTurnsAndHidesWhenStopped() throws {
             // UIActivityIndicatorView: hidesWhenStopped (default true) hides the view whenever it is not animating.
             let k = try FacadeStage()

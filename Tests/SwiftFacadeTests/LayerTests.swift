@@ -146,6 +146,57 @@ extension Facade {
             #expect(read[0] as? CGFloat == 25 && read[1] as? String == "kept")
         }
 
+        @Test func geometryReadInACallFollowsEveryWriteBeforeIt() throws {
+            // Apple's CALayer: frame.origin = position − anchorPoint × bounds.size; a key path write
+            // (`bounds.size.width`, `position.x`, `transform.scale.x`) changes the property it names.
+            // Each read below comes after a write that changes what it reads, in the same plugin call.
+            let k = try FacadeStage()
+            var frames: [CGRect] = [], bounds: [CGRect] = [], positions: [CGPoint] = [], scales: [CGFloat] = []
+            try k.call { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.frame = CGRect(x: 10, y: 20, width: 40, height: 30)  // position (30, 35)
+                frames.append(l.frame)
+                l.setValue(60, forKeyPath: "bounds.size.width")
+                bounds.append(l.bounds)
+                frames.append(l.frame)  // (30 − 30, 35 − 15, 60, 30)
+                l.anchorPoint = CGPoint(x: 0, y: 0)
+                frames.append(l.frame)  // (30, 35, 60, 30)
+                l.setValue(5, forKeyPath: "position.x")
+                positions.append(l.position)
+                l.transform = CATransform3DMakeScale(2, 2, 1)
+                scales.append(l.transform.m11)
+                l.setValue(3, forKeyPath: "transform.scale.x")
+                scales.append(l.transform.m11)
+                l.bounds = CGRect(x: 1, y: 2, width: 7, height: 8)
+                bounds.append(l.bounds)
+            }
+            #expect(frames == [CGRect(x: 10, y: 20, width: 40, height: 30), CGRect(x: 0, y: 20, width: 60, height: 30),
+                               CGRect(x: 30, y: 35, width: 60, height: 30)])
+            #expect(bounds == [CGRect(x: 0, y: 0, width: 60, height: 30), CGRect(x: 1, y: 2, width: 7, height: 8)])
+            #expect(positions == [CGPoint(x: 5, y: 35)])
+            #expect(scales == [2, 3])
+            #expect(k.layers[0][.bounds].rct == FXCore.Rect(1, 2, 7, 8))
+        }
+
+        @Test func aRefusedGeometryWriteLeavesTheValueReadBefore() throws {
+            // The host refuses a bounds that is not finite; the layer still reads the bounds it had,
+            // and the call fails with the host's message.
+            let k = try FacadeStage()
+            var after: CGRect?
+            #expect(throws: (any Error).self) {
+                try k.call { root in
+                    let l = CALayer()
+                    root.addSublayer(l)
+                    l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+                    _ = l.bounds
+                    l.bounds = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)
+                    after = l.bounds
+                }
+            }
+            #expect(after == CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+
         @Test func boolValuesByKeyPathAndAsAnimationValues() throws {
             // setValue(_:forKeyPath:) and fromValue/toValue take a Bool for a Bool property (Apple boxes it as NSNumber).
             let k = try FacadeStage()

@@ -149,6 +149,28 @@ extension Facade {
             }
         }
 
+        @Test func aButtonKeepsOneTitlePerStateAndShowsTheNormalOne() throws {
+            // UIButton.setTitle(_:for:): the last title set for a state replaces the one before; nil removes it;
+            // the label shows the normal state's title.
+            let k = try FacadeStage()
+            var seen: [String?] = []
+            try k.call { root in
+                let b = UIButton(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+                root.addSublayer(b.layer)
+                b.setTitle("Log In", for: .normal)
+                b.setTitle("Wait", for: .highlighted)
+                b.setTitle("Off", for: .disabled)
+                b.setTitle("Still", for: .highlighted)
+                seen = [b.title(for: .normal), b.title(for: .highlighted), b.title(for: .disabled), b.titleLabel?.text]
+                b.setTitle(nil, for: .highlighted)
+                b.setTitle("Log Out", for: .normal)
+                seen += [b.title(for: .normal), b.title(for: .disabled), b.titleLabel?.text]
+                b.setTitle(nil, for: .normal)
+                seen.append(b.title(for: .normal))
+            }
+            #expect(seen == ["Log In", "Still", "Off", "Log In", "Log Out", "Off", "Log Out", nil])
+        }
+
         @Test func anImageViewDrawsATemplateImageInItsTintColour() throws {
             // UIImage.RenderingMode.alwaysTemplate: "Always draw the image as a template image, ignoring its color
             // information" — the view's tintColor where the image is opaque, keeping each pixel's alpha.

@@ -55,7 +55,8 @@ enum ImageAssets {
         pixelsLoaded = 0
     }
 
-    /// The asset's image, decoded and handed to the host; nil (with a warning) for a JPEG, which the plugin does not decode.
+    /// The asset's image, decoded and handed to the host; nil (with a warning) for a JPEG or a WebP image,
+    /// which the plugin does not decode: a file holding them is valid, so the rest of it plays.
     static func image(_ asset: ImageAsset) throws -> Image? {
         if let known = loaded[asset.id] { return known }
         let here = asset.path + ".p"
@@ -65,6 +66,10 @@ enum ImageAssets {
         let (bytes, what) = try read(asset, at: here)
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             Warnings.note("JPEG images", at: here)
+            return nil
+        }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            Warnings.note("WebP images", at: here)
             return nil
         }
         let png: PNGImage

@@ -58,25 +58,39 @@ struct LottieGradient {
                               end: try PropertyReader.vector(n["e"], default: [0, 0]))
     }
 
-    /// Colour stops at frame `f`: (location, colour) with the opacity stops,
-    /// when the file has them, interpolated in at each colour stop.
+    /// Stops at frame `f`, (location, RGBA), in order of location. Colour and
+    /// opacity stops are two ramps with their own locations (as After Effects
+    /// and lottie-web draw them): each colour stop takes the opacity ramp's
+    /// value at its location and each opacity stop the colour ramp's, so an
+    /// opacity stop between two colour stops keeps its place. The count is the
+    /// file's colour and opacity stop counts together at every frame.
     func colors(at f: Double) -> [(location: Double, color: [Double])] {
         let v = stops.at(f)
-        var out: [(Double, [Double])] = []
+        var colours: [(Double, [Double])] = []
         for k in 0..<colorCount where k * 4 + 3 < v.count {
-            out.append((v[k * 4], [v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3], 1]))
+            colours.append((v[k * 4], [v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3]]))
         }
         let alphas = stride(from: colorCount * 4, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
-        guard !alphas.isEmpty else { return out }
-        func alpha(_ at: Double) -> Double {
-            if at <= alphas[0].0 { return alphas[0].1 }
-            for k in 1..<alphas.count where at <= alphas[k].0 {
-                let (l0, a0) = alphas[k - 1], (l1, a1) = alphas[k]
-                return l1 > l0 ? a0 + (a1 - a0) * (at - l0) / (l1 - l0) : a1
+        guard !alphas.isEmpty, !colours.isEmpty else { return colours.map { ($0.0, $0.1 + [1]) } }
+        /// The ramp's value at `at`; where stops share that location (a hard
+        /// step), the first one's (`after` false) or the last one's.
+        func ramp<T>(_ stops: [(Double, T)], _ at: Double, after: Bool, _ mix: (T, T, Double) -> T) -> T {
+            for k in stops.indices where after ? at < stops[k].0 : at <= stops[k].0 {
+                guard k > 0 else { return stops[0].1 }
+                let (l0, v0) = stops[k - 1], (l1, v1) = stops[k]
+                return l1 > l0 ? mix(v0, v1, (at - l0) / (l1 - l0)) : v1
             }
-            return alphas[alphas.count - 1].1
+            return stops[stops.count - 1].1
         }
-        return out.map { ($0.0, [$0.1[0], $0.1[1], $0.1[2], alpha($0.0)]) }
+        func byLocation<T>(_ s: [(Double, T)]) -> [(Double, T)] {
+            s.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        }
+        let c = byLocation(colours), a = byLocation(alphas)
+        // At a shared location the colour stops come first and take the opacity
+        // arriving there; the opacity stops follow and take the colour leaving it.
+        let merged = c.map { ($0.0, $0.1 + [ramp(a, $0.0, after: false) { $0 + ($1 - $0) * $2 }]) }
+            + a.map { stop in (stop.0, ramp(c, stop.0, after: true) { x, y, t in zip(x, y).map { $0 + ($1 - $0) * t } } + [stop.1]) }
+        return byLocation(merged)
     }
 }
 

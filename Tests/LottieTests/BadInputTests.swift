@@ -173,6 +173,16 @@ final class BadInputTests: XCTestCase {
         XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
     }
 
+    func testWebPImagesAreWarnedAboutAndTheRestPlays() throws {
+        // Nor WebP (RIFF, a length, "WEBP"; Google's WebP container specification): a valid file, so warned about, not refused.
+        let webp: [UInt8] = Array("RIFF".utf8) + [12, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0, 0, 0, 0]
+        let file = try imageFile("webp.json", p: "data:image/webp;base64," + Data(webp).base64EncodedString())
+        let r = try Lottie.run(["--file", file, "--time", "0", "--sink", "jsonl"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("WebP images not supported ($.assets[0].p)"), r.stderr)
+        XCTAssert(r.stdout.contains("stage/composition/L/paint"), "the rest plays")
+    }
+
     func testTextOfTooManyLinesIsRefused() throws {
         // Each line is a layer: 1,001 lines in one text layer, or 600 lines in a precomp used 20 times.
         func text(_ lines: Int, _ i: Int = 1) -> String {

@@ -100,6 +100,31 @@ final class HandComputedTests: XCTestCase {
         }
     }
 
+    func testGradientOpacityStopsKeepTheirPlaceBetweenColourStops() throws {
+        // gradient-opacity.json: a 100 × 40 rectangle under a linear gradient from x = 0 to x = 100, colour
+        // red (0) to blue (1), opacity 1 (0), 0 (0.3), 1 (0.5), 0 (0.7), 1 (1). Colour and opacity are two
+        // ramps, each linear between its own stops (lottie-web draws the opacity stops as a mask gradient
+        // of their own, SVGGradientFillStyleData.setGradientOpacity). At a pixel centre t = (x + 0.5) / 100
+        // the colour is (1 − t, 0, t), the opacity the piecewise-linear ramp, and over white a channel c at
+        // opacity a is 255 − a·(255 − c). (rlottie 0.1 colours an opacity stop with a colour stop's colour:
+        // it draws (6, 6, 255) at the middle, where the two ramps give purple.)
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("gradient-opacity.json"), fps: 10, extra: ["--range", "0:1"])[0]
+        let opacity: [(Double, Double)] = [(0, 1), (0.3, 0), (0.5, 1), (0.7, 0), (1, 1)]
+        func alpha(_ t: Double) -> Double {
+            let k = opacity.lastIndex { $0.0 <= t }!
+            guard k + 1 < opacity.count else { return opacity[k].1 }
+            let (l0, a0) = opacity[k], (l1, a1) = opacity[k + 1]
+            return a0 + (a1 - a0) * (t - l0) / (l1 - l0)
+        }
+        for x in [5, 15, 29, 35, 45, 50, 60, 69, 75, 90, 99] {
+            let t = (Double(x) + 0.5) / 100, a = alpha(t)
+            let colour = [1 - t, 0, t].map { $0 * 255 }
+            for c in 0..<3 {
+                XCTAssertEqual(Double(frame[x: x, y: 20][c]), 255 - a * (255 - colour[c]), accuracy: 2, "at x = \(x): \(frame[x: x, y: 20])")
+            }
+        }
+    }
+
     func testOtherMaskModesAreWarnedAbout() throws {
         let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"diff","ip":0,"op":2,"st":0,"ks":{},"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}},{"mode":"f","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}],"shapes":[]}]}"#
         let file = try TestSupport.temporaryFolder() + "/diff.json"

@@ -115,7 +115,16 @@ enum ContentDrawing {
         switch l.string(.gradientType) {
         case "radial":
             // startPoint is the centre; endPoint's offset from it gives the ellipse's radii.
-            let rx = max(abs(ex - sx), 1e-6), ry = max(abs(ey - sy), 1e-6)
+            let rx = abs(ex - sx), ry = abs(ey - sy)
+            guard rx >= minimumRadius, ry >= minimumRadius else {
+                // An ellipse of no size: every point lies past the last location (PAD). Scaling a
+                // pattern by 1/r near 0 would put cairo's context in an error state that stops
+                // all later drawing of the frame.
+                let last = zip(colors, locations).enumerated().max { ($0.1.1, $0.0) < ($1.1.1, $1.0) }!.1.0
+                cairo_set_source_rgba(cr, last.red, last.green, last.blue, last.alpha)
+                cairo_paint_with_alpha(cr, alpha)
+                break
+            }
             let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
             stops(pattern, colors, locations)
             var m = cairo_matrix_t()
@@ -147,6 +156,9 @@ enum ContentDrawing {
         }
         cairo_restore(cr)
     }
+
+    /// Radii below this (in points) draw a radial gradient as its last colour.
+    static let minimumRadius = 1.0 / 1024
 
     private static func stops(_ p: OpaquePointer, _ colors: [Color], _ locations: [Double]) {
         addStops(p, stopValues(colors, locations))

@@ -8,9 +8,9 @@
 # fxhost uses) and writes it: a user who wants video from rlottie must get
 # every frame out of its buffer too. Both write the same bytes' count and
 # header. Printed: frames a second (wall time, best of RUNS=3), CPU seconds
-# (user + system, best of the runs: steadier than wall time on a shared
-# machine), peak resident memory, and the ratios with the targets beside
-# them (fxhost at least as fast, memory no higher).
+# (user + system, best of the runs, from wait4: steadier than wall time on a
+# shared machine), peak resident memory (GNU time's), and the ratios with the
+# targets beside them (fxhost at least as fast, memory no higher).
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
 set -euo pipefail
@@ -27,20 +27,25 @@ import json, os, statistics, subprocess, sys, time
 fx, rl = os.environ["FXHOST"], os.environ["RLOTTIE"]
 W, H = 1280, 720
 def run(cmd):
-    """Best wall time and CPU time (user + system) of RUNS runs, and the peak resident memory (KiB)
-    GNU time reports for them (fxhost's is its supervisor's or its child's, whichever is larger)."""
+    """Best wall time and CPU time (user + system, from wait4, with every process the command
+    waited for) of RUNS runs, and their peak resident memory in KiB as GNU time reports it (the
+    largest of the command's processes: fxhost's supervisor or its child). The memory is GNU
+    time's, not wait4's here: a child forked from this Python process counts Python's pages
+    until it execs."""
     best, cpu, peak = None, None, 0
     for _ in range(int(os.environ.get("RUNS", "3"))):
         t0 = time.monotonic()
-        r = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        p = subprocess.Popen(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
         wall = time.monotonic() - t0
-        if r.returncode != 0:
+        if status != 0:
             return None, None, None
-        m, u, s = r.stderr.strip().splitlines()[-1].split()
-        peak = max(peak, int(m))
+        peak = max(peak, int(err.decode().strip().splitlines()[-1]))
         best = wall if best is None else min(best, wall)
-        cpu = float(u) + float(s) if cpu is None else min(cpu, float(u) + float(s))
-    return best, max(cpu, 0.005), peak
+        used = usage.ru_utime + usage.ru_stime
+        cpu = used if cpu is None else min(cpu, used)
+    return best, max(cpu, 1e-4), peak
 print(f"{'file':36} {'frames':>6} {'fxhost fps':>10} {'rlottie fps':>11} {'speed':>6} {'cpu fx s':>8} {'cpu rl s':>8} {'cpu':>6} {'fxhost MiB':>10} {'rlottie MiB':>11} {'memory':>6}")
 speed, cpus, memory = [], [], []
 for path in sys.argv[1:]:
@@ -59,7 +64,7 @@ for path in sys.argv[1:]:
         continue
     s, c, m = t_rl / t_fx, c_rl / c_fx, m_fx / m_rl
     speed.append(s); cpus.append(c); memory.append(m)
-    print(f"{name:36} {n:6} {n / t_fx:10.1f} {n / t_rl:11.1f} {s:5.2f}× {c_fx:8.2f} {c_rl:8.2f} {c:5.2f}× {m_fx / 1024:10.1f} {m_rl / 1024:11.1f} {m:5.2f}×")
+    print(f"{name:36} {n:6} {n / t_fx:10.1f} {n / t_rl:11.1f} {s:5.2f}× {c_fx:8.3f} {c_rl:8.3f} {c:5.2f}× {m_fx / 1024:10.1f} {m_rl / 1024:11.1f} {m:5.2f}×")
 if speed:
     print(f"\nmedian speed ratio fxhost/rlottie (wall): {statistics.median(speed):.2f}× (target ≥ 1.0×; "
           f"{min(speed):.2f}×–{max(speed):.2f}×); by CPU time: {statistics.median(cpus):.2f}× ({min(cpus):.2f}×–{max(cpus):.2f}×)\n"

@@ -4,7 +4,8 @@ import FXPluginKit
 /// frame j (at j / frame rate seconds) shows the file's frame `first + j`.
 /// Every animated property is a keyframe animation with one value per played
 /// frame, evaluated by the plugin with After Effects' rules (easing, holds,
-/// spatial curves, parenting, time remapping), linear in between frames.
+/// spatial curves, parenting, time remapping), linear in between frames; of a
+/// run of frames with equal values only the first and last are keyframes.
 struct Timeline {
     let first: Double
     let count: Int

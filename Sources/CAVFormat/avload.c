@@ -26,7 +26,8 @@ static void load(void) {
     for (int i = 0; i < 3; i++) {
         libs[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
         if (!libs[i]) {
-            snprintf(error, sizeof error, "cannot load %s (%s)", names[i], dlerror());
+            const char *why = dlerror();
+            snprintf(error, sizeof error, "cannot load %s (%s)", names[i], why ? why : "not found");
             return;
         }
     }

@@ -49,9 +49,9 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
-        .systemLibrary(
-            name: "CAVFormat", path: "Sources/CAVFormat", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        // libavformat/libavcodec/libavutil's headers (libavformat-dev, libavcodec-dev, libavutil-dev); the
+        // libraries themselves are loaded with dlopen when a video is written (Sources/CAVFormat/include/fxav.h).
+        .target(name: "CAVFormat", path: "Sources/CAVFormat", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(

@@ -236,8 +236,11 @@ struct ShapeContent {
     func playPaths(_ layer: Layer, _ contours: [[Contour]], offset: Vec = Vec(0, 0)) throws(PluginError) {
         let changes = contours.contains { $0 != contours[0] }
         let moved = offset == Vec(0, 0) ? contours : contours.map { $0.map { $0.transformed(.translate(-offset.x, -offset.y)) } }
-        let paths = try (changes ? moved : [moved[0]]).map { c throws(PluginError) in try PathMaker.path(c) }
-        try timeline.play(layer, "path", paths, changes: changes)
+        // Paths are made only for the frames that become keyframes (see Timeline.play).
+        let kept = changes ? Timeline.runEnds(contours, equal: ==) : [0]
+        var paths = [any ValueConvertible](repeating: try PathMaker.path(moved[0]), count: moved.count)
+        for k in kept.dropFirst() { paths[k] = try PathMaker.path(moved[k]) }
+        try timeline.play(layer, "path", paths, changes: changes, kept: changes ? kept : nil)
     }
 
     func shape(_ paints: [Paint]) throws -> Layer {

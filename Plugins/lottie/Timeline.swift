@@ -4,7 +4,8 @@ import FXPluginKit
 /// frame j (at j / frame rate seconds) shows the file's frame `first + j`.
 /// Every animated property is a keyframe animation with one value per played
 /// frame, evaluated by the plugin with After Effects' rules (easing, holds,
-/// spatial curves, parenting, time remapping), linear in between frames.
+/// spatial curves, parenting, time remapping), linear in between frames; of a
+/// run of frames with equal values only the first and last are keyframes.
 struct Timeline {
     let first: Double
     let count: Int
@@ -17,21 +18,48 @@ struct Timeline {
     /// Discrete values switch at their frame: a hair early, so that a sample exactly on it never rounds to the one before.
     var discreteKeyTimes: [Double] { keyTimes.enumerated().map { $0.offset == 0 ? 0 : max(0, $0.element - 1e-9) } }
 
-    /// Sets `values[0]` as the model value and, when the values change, animates them over the played frames.
-    func play(_ layer: Layer, _ keyPath: String, _ values: [any ValueConvertible], changes: Bool, discrete: Bool = false) throws(PluginError) {
+    /// Sets `values[0]` as the model value and, when the values change, animates them over the
+    /// played frames. `kept` (ascending, from 0 to the last frame) are the frames whose values
+    /// become keyframes: the frames between two kept ones must hold the same value as both, so
+    /// that the host's blend between them (linear, or discrete) gives that value exactly.
+    func play(_ layer: Layer, _ keyPath: String, _ values: [any ValueConvertible], changes: Bool, kept: [Int]? = nil,
+              discrete: Bool = false) throws(PluginError) {
         try layer.set(keyPath, values[0])
         guard changes, count > 1 else { return }
         let a = try Animation.keyframe(keyPath)
-        try a.values(values)
-        try a.set("keyTimes", discrete ? discreteKeyTimes : keyTimes)
+        let times = discrete ? discreteKeyTimes : keyTimes
+        if let kept, kept.count < values.count {
+            try a.values(kept.map { values[$0] })
+            try a.set("keyTimes", kept.map { times[$0] })
+        } else {
+            try a.values(values)
+            try a.set("keyTimes", times)
+        }
         if discrete { try a.set("calculationMode", "discrete") }
         try a.duration(duration).fillMode("both").removedOnCompletion(false)
         try layer.add(a, forKey: "lottie." + keyPath)
     }
 
     func play<V: ValueConvertible & Equatable>(_ layer: Layer, _ keyPath: String, _ values: [V], discrete: Bool = false) throws(PluginError) {
-        try play(layer, keyPath, values.map { $0 as any ValueConvertible }, changes: values.contains { $0 != values[0] }, discrete: discrete)
+        let changes = values.contains { $0 != values[0] }
+        try play(layer, keyPath, values.map { $0 as any ValueConvertible }, changes: changes,
+                 kept: changes ? Timeline.runEnds(values) : nil, discrete: discrete)
     }
+
+    /// The first and last frame of each run of equal values: a property that holds still for a
+    /// while (most do, between their keyframes) needs no keyframe inside the run, and the host
+    /// keeps and copies one value for it rather than one a frame.
+    static func runEnds<V>(_ values: [V], equal: (V, V) -> Bool) -> [Int] {
+        guard values.count > 2 else { return Array(values.indices) }
+        var kept = [0]
+        for i in 1..<(values.count - 1) where !equal(values[i], values[i - 1]) || !equal(values[i], values[i + 1]) {
+            kept.append(i)
+        }
+        kept.append(values.count - 1)
+        return kept
+    }
+
+    static func runEnds<V: Equatable>(_ values: [V]) -> [Int] { runEnds(values, equal: ==) }
 }
 
 extension Vec {

@@ -24,7 +24,10 @@ extension Value {
 
     /// Whole transforms interpolate by decomposition (CSS Transforms 2). When
     /// either cannot be decomposed (scale 0, say) the sixteen entries blend.
+    /// Between two equal transforms every fraction is that transform, exactly
+    /// (decomposing and recomposing it could move its last bits).
     static func interpolateTransforms(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+        if a == b && t.isFinite { return a }
         if let da = DecomposedTransform(a), let db = DecomposedTransform(b) {
             return da.interpolated(to: db, t).matrix
         }

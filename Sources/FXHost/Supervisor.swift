@@ -77,6 +77,7 @@ extension Isolation {
         _ = setpgid(pid, pid)
         // Answers never block the supervisor: plugin code could fill their pipe through /proc/self/fd.
         for fd in [control[0], data[0], requests[0], replies[1]] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        fxs_grow_pipe(data[0])
 
         var watch = Watch(nonce: nonce)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -108,6 +109,29 @@ extension Isolation {
         func takeControl(_ bytes: ArraySlice<UInt8>) -> Bool {
             if !watch.take(bytes) { verdict = .tampered; return false }
             return true
+        }
+        /// Whether standard output takes data spliced from the data pipe (pipes, files, /dev/null do).
+        var splicing = true
+        /// Moves what the data pipe holds to standard output; false at end of file. Spliced, the
+        /// bytes do not pass through this process (the child's frames are megabytes each); where
+        /// splicing fails for any reason but a reader gone, the data is read and written instead,
+        /// which reports errors as before.
+        func relay() -> Bool {
+            if splicing {
+                let n = fxs_splice(data[0], 1, 1 << 20)
+                if n > 0 {
+                    watch.received += n
+                    return true
+                }
+                if n == 0 { return false }
+                if errno == EINTR { return true }
+                if errno == EPIPE {
+                    verdict = .outputClosed
+                    return true
+                }
+                splicing = false
+            }
+            return drain(data[0], takeData)
         }
         func takeData(_ bytes: ArraySlice<UInt8>) -> Bool {
             watch.received += bytes.count
@@ -155,7 +179,7 @@ extension Isolation {
                 if watch.finished == nil { lostAt = monotonic() }
             }
             if verdict != nil { break }
-            if fds[2].revents != 0 && !drain(data[0], takeData) { dataOpen = false }
+            if fds[2].revents != 0 && !relay() { dataOpen = false }
             if verdict != nil { break }
             if fds[3].revents != 0 && !drain(requests[0], takeRequests) { requestsOpen = false }
             if verdict != nil { break }

@@ -97,8 +97,11 @@ final class VideoEncoder {
 
     init(format: VideoWriter.Format, width: Int, height: Int, rate: (Int, Int), crf: Int) throws {
         self.format = format
+        guard fx_av_load() != nil else {
+            throw OutputError("\(format.rawValue) output needs FFmpeg's libraries: \(String(cString: fx_av_error())) (install Debian's libavformat59 and libavcodec59)")
+        }
         // Errors are reported by fxhost in one line; libav's own chatter (x264's statistics) is not wanted.
-        av_log_set_level(AV_LOG_QUIET)
+        av.av_log_set_level(AV_LOG_QUIET)
         let w = PixelLayout.even(width), h = PixelLayout.even(height)
         self.width = w
         self.height = h
@@ -106,13 +109,13 @@ final class VideoEncoder {
             OutputError("\(format.rawValue) output: \(what) failed (\(VideoEncoder.message(code)))")
         }
         var m: UnsafeMutablePointer<AVFormatContext>?
-        var rc = avformat_alloc_output_context2(&m, nil, format.muxer, nil)
+        var rc = av.avformat_alloc_output_context2(&m, nil, format.muxer, nil)
         guard rc >= 0, let m else { throw fail("libavformat's \(format.muxer) muxer", rc) }
         muxer = m
-        guard let found = avcodec_find_encoder_by_name(format.encoderName) else {
+        guard let found = av.avcodec_find_encoder_by_name(format.encoderName) else {
             throw OutputError("\(format.rawValue) output: this libavcodec has no \(format.encoderName) encoder (install Debian's libavcodec59)")
         }
-        guard let s = avformat_new_stream(m, nil), let c = avcodec_alloc_context3(found) else {
+        guard let s = av.avformat_new_stream(m, nil), let c = av.avcodec_alloc_context3(found) else {
             throw OutputError("\(format.rawValue) output: out of memory")
         }
         stream = s
@@ -132,12 +135,12 @@ final class VideoEncoder {
             c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
         var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        av_dict_set(&options, "crf", String(crf), 0)
-        for (k, v) in format.settings { av_dict_set(&options, k, v, 0) }
-        rc = avcodec_open2(c, found, &options)
+        defer { av.av_dict_free(&options) }
+        _ = av.av_dict_set(&options, "crf", String(crf), 0)
+        for (k, v) in format.settings { _ = av.av_dict_set(&options, k, v, 0) }
+        rc = av.avcodec_open2(c, found, &options)
         guard rc >= 0 else { throw fail("opening \(format.encoderName)", rc) }
-        rc = avcodec_parameters_from_context(s.pointee.codecpar, c)
+        rc = av.avcodec_parameters_from_context(s.pointee.codecpar, c)
         guard rc >= 0 else { throw fail("stream parameters", rc) }
         s.pointee.time_base = c.pointee.time_base
         s.pointee.avg_frame_rate = c.pointee.framerate
@@ -156,20 +159,20 @@ final class VideoEncoder {
         }
         m.pointee.io_close = { _, pb in MemoryFile.close(pb) }
         var muxOptions: OpaquePointer?
-        defer { av_dict_free(&muxOptions) }
-        if format == .mp4 { av_dict_set(&muxOptions, "movflags", "+faststart", 0) }
-        rc = avformat_write_header(m, &muxOptions)
+        defer { av.av_dict_free(&muxOptions) }
+        if format == .mp4 { _ = av.av_dict_set(&muxOptions, "movflags", "+faststart", 0) }
+        rc = av.avformat_write_header(m, &muxOptions)
         guard rc >= 0 else { throw fail("writing the \(format.rawValue) header", rc) }
 
-        packet = av_packet_alloc()
+        packet = av.av_packet_alloc()
         guard packet != nil else { throw OutputError("\(format.rawValue) output: out of memory") }
         for _ in 0..<3 {
-            guard let picture = av_frame_alloc() else { throw OutputError("\(format.rawValue) output: out of memory") }
+            guard let picture = av.av_frame_alloc() else { throw OutputError("\(format.rawValue) output: out of memory") }
             pictures.append(picture)
             picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
             picture.pointee.width = Int32(w)
             picture.pointee.height = Int32(h)
-            rc = av_frame_get_buffer(picture, 0)
+            rc = av.av_frame_get_buffer(picture, 0)
             guard rc >= 0 else { throw fail("a frame buffer", rc) }
             free.put(picture)
         }
@@ -180,11 +183,11 @@ final class VideoEncoder {
         if let muxer {
             if let pb = muxer.pointee.pb { MemoryFile.close(pb) }
             muxer.pointee.pb = nil
-            avformat_free_context(muxer)
+            av.avformat_free_context(muxer)
         }
-        avcodec_free_context(&codec)
-        for var picture in pictures as [UnsafeMutablePointer<AVFrame>?] { av_frame_free(&picture) }
-        av_packet_free(&packet)
+        av.avcodec_free_context(&codec)
+        for var picture in pictures as [UnsafeMutablePointer<AVFrame>?] { av.av_frame_free(&picture) }
+        av.av_packet_free(&packet)
     }
 
     /// Encodes frame `index` (its timestamp, in frames), RGBX at the encoder's size.
@@ -255,7 +258,7 @@ final class VideoEncoder {
         -> UnsafeMutablePointer<AVFrame> {
         guard let picture = free.take() else { throw OutputError("\(format.rawValue) output: the encoder has stopped") }
         if let e = free.failure { free.put(picture); throw e }
-        let rc = av_frame_make_writable(picture)
+        let rc = av.av_frame_make_writable(picture)
         guard rc >= 0 else { free.put(picture); throw error("a writable frame", rc) }
         withUnsafeMutablePointer(to: &picture.pointee.data) { data in
             data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { planes in
@@ -273,7 +276,7 @@ final class VideoEncoder {
         while let picture = filled.take() {
             if free.failure == nil {
                 do {
-                    let rc = avcodec_send_frame(codec, picture)
+                    let rc = av.avcodec_send_frame(codec, picture)
                     guard rc >= 0 else { throw error("encoding frame \(picture.pointee.pts)", rc) }
                     try drain()
                 } catch { free.fail(error) }
@@ -296,23 +299,23 @@ final class VideoEncoder {
         finished = true
         stop()
         if let e = free.failure { throw e }
-        var rc = avcodec_send_frame(codec, nil)
+        var rc = av.avcodec_send_frame(codec, nil)
         guard rc >= 0 else { throw error("flushing the encoder", rc) }
         try drain()
-        rc = av_write_trailer(muxer)
+        rc = av.av_write_trailer(muxer)
         guard rc >= 0 else { throw error("writing the \(format.rawValue) index", rc) }
-        if let pb = muxer?.pointee.pb { avio_flush(pb) }
+        if let pb = muxer?.pointee.pb { av.avio_flush(pb) }
         return file.bytes
     }
 
     private func drain() throws {
         while true {
-            let rc = avcodec_receive_packet(codec, packet)
+            let rc = av.avcodec_receive_packet(codec, packet)
             if rc == -EAGAIN || rc == VideoEncoder.endOfFile { return }
             guard rc >= 0, let packet, let codec else { throw error("encoding", rc) }
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            av.av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
-            let written = av_interleaved_write_frame(muxer, packet)
+            let written = av.av_interleaved_write_frame(muxer, packet)
             guard written >= 0 else { throw error("muxing", written) }
         }
     }
@@ -326,7 +329,7 @@ final class VideoEncoder {
 
     static func message(_ code: Int32) -> String {
         var text = [CChar](repeating: 0, count: 128)
-        av_strerror(code, &text, text.count)
+        _ = av.av_strerror(code, &text, text.count)
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
@@ -349,8 +352,8 @@ final class MemoryFile {
 
     private func context(writing: Bool) -> UnsafeMutablePointer<AVIOContext>? {
         let cursor = Unmanaged.passRetained(Cursor(self)).toOpaque()
-        let buffer = av_malloc(Int(MemoryFile.bufferSize))?.assumingMemoryBound(to: UInt8.self)
-        return avio_alloc_context(buffer, MemoryFile.bufferSize, writing ? 1 : 0, cursor, { opaque, buf, size in
+        let buffer = av.av_malloc(Int(MemoryFile.bufferSize))?.assumingMemoryBound(to: UInt8.self)
+        return av.avio_alloc_context(buffer, MemoryFile.bufferSize, writing ? 1 : 0, cursor, { opaque, buf, size in
             let c = Unmanaged<Cursor>.fromOpaque(opaque!).takeUnretainedValue()
             let n = min(Int(size), c.file.bytes.count - c.position)
             guard n > 0 else { return VideoEncoder.endOfFile }
@@ -384,10 +387,14 @@ final class MemoryFile {
     /// Frees a context made by `writer()` or `reader()`, with its cursor.
     static func close(_ pb: UnsafeMutablePointer<AVIOContext>?) {
         guard let pb else { return }
-        if pb.pointee.write_flag != 0 { avio_flush(pb) }
+        if pb.pointee.write_flag != 0 { av.avio_flush(pb) }
         if let cursor = pb.pointee.opaque { Unmanaged<Cursor>.fromOpaque(cursor).release() }
-        av_freep(&pb.pointee.buffer)
+        av.av_freep(&pb.pointee.buffer)
         var context: UnsafeMutablePointer<AVIOContext>? = pb
-        avio_context_free(&context)
+        av.avio_context_free(&context)
     }
 }
+
+/// FFmpeg's functions, loaded at the first video (`fx_av_load`): only reached after `VideoEncoder`'s
+/// initialiser has checked that they loaded.
+private var av: fx_av { fx_av_load()!.pointee }

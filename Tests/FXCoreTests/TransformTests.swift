@@ -3,6 +3,15 @@ import Testing
 @testable import FXCore
 
 @Suite struct TransformTests {
+    @Test func blendingTwoEqualTransformsGivesThatTransformExactly() {
+        // A keyframe animation holding a value across keyframes (the lottie plugin keeps only the
+        // ends of a run of equal values) must give it bit for bit between them, or a pixel can move.
+        let m = Transform3D.affine(a: 0.7 * cos(0.3), b: 0.7 * sin(0.3), c: -1.3 * sin(0.3) + 0.2, d: 1.3 * cos(0.3), tx: 123.4, ty: -56.7)
+        for t in [0.1, 0.25, 1.0 / 3, 0.5, 0.9, 1 - 1e-15] {
+            #expect(Value.transform(m).interpolated(to: .transform(m), t) == .transform(m))
+        }
+    }
+
     @Test func rotationAboutZMatchesCoreAnimationLayout() {
         let a = 0.3
         let m = Transform3D.rotation(a, 0, 0, 1)

@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    /// The parent splices the child's data to standard output (a file here) and, where standard
+    /// output refuses splicing (a file opened for appending), reads and writes it: either way the
+    /// bytes are those of a run in one process. 2 MB, more than the 1 MiB pipe holds at once.
+    @Test func splicedAndAppendedDataAreTheBytesOfAnUnisolatedRun() throws {
+        // A plugin that prints nothing: in one process, its prints would join the data.
+        let args = ["--plugin", "spinner", "--size", "640x360", "--fps", "10", "--end", "0.2", "--out", "-", "--format", "y4m"]
+        let alone = try Harness.fxhost(["--no-isolate"] + args)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let header = (alone.data.firstIndex(of: 10) ?? 0) + 1
+        #expect(alone.data.count == header + 3 * (6 + 640 * 360 * 3), "\(alone.data.count) bytes")
+        let spliced = try Harness.fxhost(args)
+        #expect(spliced.status == 0 && spliced.data == alone.data, "\(spliced.stderr)")
+        let file = dir + "/appended.y4m"
+        try "before\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let appended = try runProcess("/bin/sh", ["-c", "exec \"$0\" \"$@\" >> \"$FILE\"", Harness.fxhost] + args, environment: ["FILE": file])
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(FileManager.default.contents(atPath: file) == Data("before\n".utf8) + alone.data)
+    }
+
     @Test func limitsKnownFromTheArgumentsComeBeforeTheFirstByte() throws {
         // 1000 frames a second for 100 s: frames 0 … 100,000, 100,001 of them; the limit is 100,000.
         let r = try Harness.fxhost(["--plugin", "cube", "--fps", "1000", "--end", "100", "--sink", "jsonl"])

@@ -37,6 +37,36 @@ struct VideoOutputTests {
         #expect(try VideoProbe(path).times.count == 10)
     }
 
+    /// FFmpeg's libraries are loaded when a video is written, not linked: a run whose dlopen of
+    /// libavformat fails (a preloaded shim refuses it) still writes PNG, and a video is one line, exit 2.
+    @Test func videoWithoutFFmpegIsOneLineAndOtherOutputsNeedNone() throws {
+        let shim = dir + "/no-libavformat.c"
+        try """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <string.h>
+        void *dlopen(const char *name, int flags) {
+            void *(*next)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+            if (name && strncmp(name, "libavformat.so", 14) == 0) return NULL;
+            return next(name, flags);
+        }
+        """.write(toFile: shim, atomically: true, encoding: .utf8)
+        let cc = try runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", shim, "-o", dir + "/no-libavformat.so", "-ldl"])
+        #expect(cc.status == 0, "\(cc.stderr)")
+        let preload = ["LD_PRELOAD": dir + "/no-libavformat.so"]
+        let video = try runProcess(Plugins.fxhost, spinner + ["--out", dir + "/none.mp4"], environment: preload)
+        #expect(video.status == 2)
+        #expect(video.stderr.hasPrefix("fxhost: error: mp4 output needs FFmpeg's libraries: cannot load libavformat.so."))
+        #expect(video.stderr.filter { $0 == "\n" }.count == 1, "\(video.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/none.mp4"))
+        let png = try runProcess(Plugins.fxhost, spinner + ["--out", dir + "/still.png"], environment: preload)
+        #expect(png.status == 0, "\(png.stderr)")
+        // Not linked: no FFmpeg library among the program's own dependencies.
+        let elf = try runProcess("/usr/bin/env", ["readelf", "-d", Plugins.binFolder + "/fxhost-pixels"])
+        #expect(elf.status == 0 && elf.stdout.contains("(NEEDED)"), "\(elf.stderr)")
+        #expect(!elf.stdout.contains("libav"))
+    }
+
     @Test func badSettingsFailBeforeWritingAnything() throws {
         let cases: [([String], String)] = [
             (["--out", dir + "/a.mp4", "--crf", "52"], "--crf 52"),

@@ -72,4 +72,14 @@ int fxs_end_process_group(pid_t group);
 /* pipe2, which Glibc's Swift module does not show. */
 int fxs_pipe(int fds[2], int flags);
 
+/* Raises pipe `fd`'s capacity to 1 MiB (the usual /proc/sys/fs/pipe-max-size), so that a
+ * 2.7 MB frame crosses in three wake-ups of the reader rather than forty-two; where the
+ * system refuses, the pipe keeps its size. */
+void fxs_grow_pipe(int fd);
+
+/* splice(2) from pipe `from` to `to`: moves up to `count` bytes the pipe holds without
+ * copying them through user space. -1 with errno as splice sets it (EINVAL: `to` takes no
+ * spliced data, e.g. a file opened with O_APPEND). */
+ssize_t fxs_splice(int from, int to, size_t count);
+
 #endif

@@ -153,8 +153,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// updates what the Swift side keeps of the value (a shape's CGPath), after
     /// the action is found and before it runs.
     ///
-    /// `kept`, for a whole geometry property: the value written as the host
-    /// answers it, kept so that reading it back asks the host nothing.
+    /// `kept`, for a whole geometry property or a text key of `ModelReads`:
+    /// the value written as the host answers it, kept so that reading it back
+    /// asks the host nothing; for a text key, a write equal to the value kept
+    /// is not sent to the host.
     func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
         guard !isPresentation else { return }
         let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
@@ -165,12 +167,16 @@ open class CALayer: NSObject, CAMediaTiming {
             copy.fromValue = presentedValue(forKey: key)
             run = copy
         }
-        modelReads.forget(key)
-        do {
-            try host.set(key, value)
-            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
-        } catch {
-            Fault.record(error)
+        // The host already holds this model value: only its write is skipped (the action still runs).
+        let held = kept != nil && ModelReads.skipsEqualWrites(key) && modelReads.value(key, generation: Entry.generation) == kept
+        if !held {
+            modelReads.forget(key)
+            do {
+                try host.set(key, value)
+                if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+            } catch {
+                Fault.record(error)
+            }
         }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)

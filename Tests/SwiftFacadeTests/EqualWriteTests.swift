@@ -1,0 +1,114 @@
+import CFX
+import FXCore
+@testable import FXHost
+import Foundation
+import FXPluginKit
+@_spi(UIKit) import QuartzCore
+import Testing
+import UIKit
+
+/// The host's `layer_set` calls of one plugin call, by key path: the real
+/// function table with its `layer_set` counting before it forwards.
+enum LayerSets {
+    nonisolated(unsafe) static var keys: [String] = []
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<fx_api> = {
+        let p = UnsafeMutablePointer<fx_api>.allocate(capacity: 1)
+        p.initialize(to: HostAPI.table.pointee)
+        p.pointee.layer_set = { layer, keyPath, value in
+            LayerSets.keys.append(keyPath.map { String(cString: $0) } ?? "")
+            return HostAPI.table.pointee.layer_set(layer, keyPath, value)
+        }
+        return p
+    }()
+
+    /// Runs `body` as one plugin call on `k`'s stage through the counting table; the key paths it set.
+    static func during(_ k: FacadeStage, _ body: (CALayer) throws -> Void) throws -> [String] {
+        keys = []
+        let handle = k.rootHandle
+        try k.session.callPlugin("test") {
+            Host.build(table) {
+                try UIKitSupport.run { try body(UIKitSupport.stage(FXPluginKit.Layer(handle: handle))) }
+            }
+        }
+        return keys
+    }
+}
+
+/// A text layer's write of a value the host already holds (its documented
+/// default on a new layer, or the value the facade wrote) is not sent to the
+/// host; the key's action still runs, and the value reads back.
+extension Facade {
+    @Suite(.serialized) struct EqualWriteTests {
+        /// A CAAction that records the keys it ran for.
+        final class Recorder: NSObject, CAAction {
+            var ran: [String] = []
+            func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { ran.append(event) }
+        }
+
+        @Test func aLabelsDefaultsThatEqualTheHostsAreNotWrittenYetHeld() throws {
+            // UIKit's label default font is the system font ("Sans" here) and natural alignment:
+            // the host's own defaults for a text layer (docs/KEYPATHS.md); its 17 pt and black are not.
+            let k = try FacadeStage()
+            var read: (String?, CGFloat, CATextLayerAlignmentMode)?
+            let sets = try LayerSets.during(k) { root in
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 50, height: 20))
+                root.addSublayer(label.layer)
+                let t = label.layer as! CATextLayer
+                let font = (t.font as? NSString).map { String($0) }
+                read = (font, t.fontSize, t.alignmentMode)
+            }
+            #expect(!sets.contains("font") && !sets.contains("alignmentMode"))
+            #expect(sets.filter { $0 == "fontSize" }.count == 1 && sets.contains("foregroundColor"))
+            let l = k.layers[0]
+            #expect(l[.font] == .string("Sans") && l[.alignmentMode] == .string("natural"))
+            #expect(l[.fontSize].num == 17 && l[.foregroundColor].col == FXCore.Color(red: 0, green: 0, blue: 0, alpha: 1))
+            #expect(read?.0 == "Sans" && read?.1 == 17 && read?.2 == .natural)
+        }
+
+        @Test func anEqualWriteIsSkippedButItsActionRuns() throws {
+            // Core Animation looks an action up for every set, an equal value included.
+            let k = try FacadeStage()
+            let recorder = Recorder()
+            var size: CGFloat = 0
+            let sets = try LayerSets.during(k) { root in
+                let t = CATextLayer()
+                root.addSublayer(t)
+                t.actions = ["fontSize": recorder, "alignmentMode": recorder]
+                t.fontSize = 36            // the host's default
+                t.alignmentMode = .center  // written
+                t.alignmentMode = .center  // now held
+                size = t.fontSize
+            }
+            #expect(sets.filter { $0 == "fontSize" || $0 == "alignmentMode" } == ["alignmentMode"])
+            #expect(recorder.ran == ["fontSize", "alignmentMode", "alignmentMode"])
+            #expect(size == 36 && k.layers[0][.fontSize].num == 36 && k.layers[0][.alignmentMode] == .string("center"))
+        }
+
+        @Test func aValueTheFacadeCannotKnowIsWritten() throws {
+            // setValue(_:forKeyPath:) keeps nothing: the next set of the default value must reach the host.
+            let k = try FacadeStage()
+            let sets = try LayerSets.during(k) { root in
+                let t = CATextLayer()
+                root.addSublayer(t)
+                t.setValue(20.0, forKeyPath: "fontSize")
+                t.fontSize = 36
+            }
+            #expect(sets.filter { $0 == "fontSize" }.count == 2)
+            #expect(k.layers[0][.fontSize].num == 36)
+        }
+
+        @Test func aLaterCallWritesAgain() throws {
+            // Nothing is kept past the plugin call: the host may have been changed by other code since.
+            let k = try FacadeStage()
+            var layer: CATextLayer?
+            _ = try LayerSets.during(k) { root in
+                let t = CATextLayer()
+                root.addSublayer(t)
+                t.font = "Serif" as NSString
+                layer = t
+            }
+            let sets = try LayerSets.during(k) { _ in layer?.font = "Serif" as NSString }
+            #expect(sets == ["font"])
+        }
+    }
+}

@@ -44,6 +44,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// Apple's copy initialiser, which Core Animation calls to make presentation
@@ -54,6 +55,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// Layers are not decoded from archives here; this makes an empty layer,
@@ -63,6 +65,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// A layer the host already has (the stage's root). The stage lives for

@@ -4,8 +4,8 @@ import FXPluginKit
 /// read from the host or wrote to it in the current plugin call since its last
 /// change, so that reading it again does not ask the host again.
 ///
-/// The text keys are also kept for a layer the facade has just made, at the
-/// host's documented defaults, and a write of a text key whose value equals the
+/// Every key is also kept for a layer the facade has just made, at the host's
+/// documented defaults; and a write of a text key whose value equals the
 /// one kept skips the host's call (`CALayer.write`; the key's action still
 /// runs): UILabel's init applies UIKit's defaults and the iOS code then sets
 /// its own font and alignment, often the same values.
@@ -96,6 +96,17 @@ extension ModelReads {
     /// and a number the host stores as given (geometry is always written).
     static func skipsEqualWrites(_ key: String) -> Bool {
         key == "font" || key == "fontSize" || key == "alignmentMode"
+    }
+
+    /// A new layer as the host makes it, its geometry at the defaults of
+    /// docs/KEYPATHS.md (Apple's CALayer page: bounds and position zero,
+    /// anchorPoint (0.5, 0.5), transform the identity), so that a new view's
+    /// frame is set without reading them from the host.
+    mutating func keepLayerDefaults(generation: Int) {
+        keep(.rect(Rect(0, 0, 0, 0)), "bounds", generation: generation)
+        keep(.point(Point(0, 0)), "position", generation: generation)
+        keep(.point(Point(0.5, 0.5)), "anchorPoint", generation: generation)
+        keep(.transform(.identity), "transform", generation: generation)
     }
 
     /// A new text layer as the host makes it: the defaults of docs/KEYPATHS.md

@@ -7,10 +7,11 @@ import FXPluginKit
 import Testing
 import UIKit
 
-/// The host's `layer_set` calls of one plugin call, by key path: the real
-/// function table with its `layer_set` counting before it forwards.
+/// The host's `layer_set` and `layer_get` calls of one plugin call, by key
+/// path: the real function table with those two counting before they forward.
 enum LayerSets {
     nonisolated(unsafe) static var keys: [String] = []
+    nonisolated(unsafe) static var reads: [String] = []
     nonisolated(unsafe) static let table: UnsafeMutablePointer<fx_api> = {
         let p = UnsafeMutablePointer<fx_api>.allocate(capacity: 1)
         p.initialize(to: HostAPI.table.pointee)
@@ -18,12 +19,17 @@ enum LayerSets {
             LayerSets.keys.append(keyPath.map { String(cString: $0) } ?? "")
             return HostAPI.table.pointee.layer_set(layer, keyPath, value)
         }
+        p.pointee.layer_get = { layer, keyPath, out in
+            LayerSets.reads.append(keyPath.map { String(cString: $0) } ?? "")
+            return HostAPI.table.pointee.layer_get(layer, keyPath, out)
+        }
         return p
     }()
 
     /// Runs `body` as one plugin call on `k`'s stage through the counting table; the key paths it set.
     static func during(_ k: FacadeStage, _ body: (CALayer) throws -> Void) throws -> [String] {
         keys = []
+        reads = []
         let handle = k.rootHandle
         try k.session.callPlugin("test") {
             Host.build(table) {
@@ -109,6 +115,34 @@ extension Facade {
             }
             let sets = try LayerSets.during(k) { _ in layer?.font = "Serif" as NSString }
             #expect(sets == ["font"])
+        }
+    
+        @Test func aNewLayersGeometryIsKnownWithoutAskingTheHost() throws {
+            // Apple's CALayer page and docs/KEYPATHS.md: bounds and position zero, anchorPoint (0.5, 0.5), identity transform.
+            let k = try FacadeStage()
+            var seen: [CGRect] = []
+            var anchors: [CGPoint] = []
+            var identity: [Bool] = []
+            _ = try LayerSets.during(k) { root in
+                for l in [CALayer(), CATextLayer(), CAShapeLayer(), CAGradientLayer(), CAReplicatorLayer(), CAEmitterLayer()] {
+                    root.addSublayer(l)
+                    seen.append(l.bounds); seen.append(l.frame)
+                    anchors.append(l.anchorPoint); anchors.append(l.position)
+                    identity.append(CATransform3DIsIdentity(l.transform))
+                }
+                let v = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
+                root.addSublayer(v.layer)
+                seen.append(v.frame)
+            }
+            #expect(LayerSets.reads.isEmpty)
+            #expect(seen == Array(repeating: .zero, count: 12) + [CGRect(x: 10, y: 20, width: 30, height: 40)])
+            #expect(anchors == Array(repeating: [CGPoint(x: 0.5, y: 0.5), .zero], count: 6).flatMap { $0 })
+            #expect(identity == Array(repeating: true, count: 6))
+            for l in k.layers.prefix(6) {  // what the host holds, read from the engine
+                #expect(l[.bounds].rct == FXCore.Rect(0, 0, 0, 0) && l[.position].pt == FXCore.Point(0, 0))
+                #expect(l[.anchorPoint].pt == FXCore.Point(0.5, 0.5) && l[.transform].xform == Transform3D.identity)
+            }
+            #expect(k.layers[6][.bounds].rct == FXCore.Rect(0, 0, 30, 40) && k.layers[6][.position].pt == FXCore.Point(25, 40))
         }
     }
 }

@@ -12,12 +12,17 @@ import UIKit
 enum LayerSets {
     nonisolated(unsafe) static var keys: [String] = []
     nonisolated(unsafe) static var reads: [String] = []
+    nonisolated(unsafe) static var frames = 0
     nonisolated(unsafe) static let table: UnsafeMutablePointer<fx_api> = {
         let p = UnsafeMutablePointer<fx_api>.allocate(capacity: 1)
         p.initialize(to: HostAPI.table.pointee)
         p.pointee.layer_set = { layer, keyPath, value in
             LayerSets.keys.append(keyPath.map { String(cString: $0) } ?? "")
             return HostAPI.table.pointee.layer_set(layer, keyPath, value)
+        }
+        p.pointee.layer_set_frame = { layer, frame in
+            LayerSets.frames += 1
+            return HostAPI.table.pointee.layer_set_frame(layer, frame)
         }
         p.pointee.layer_get = { layer, keyPath, out in
             LayerSets.reads.append(keyPath.map { String(cString: $0) } ?? "")
@@ -30,6 +35,7 @@ enum LayerSets {
     static func during(_ k: FacadeStage, _ body: (CALayer) throws -> Void) throws -> [String] {
         keys = []
         reads = []
+        frames = 0
         let handle = k.rootHandle
         try k.session.callPlugin("test") {
             Host.build(table) {
@@ -143,6 +149,55 @@ extension Facade {
                 #expect(l[.anchorPoint].pt == FXCore.Point(0.5, 0.5) && l[.transform].xform == Transform3D.identity)
             }
             #expect(k.layers[6][.bounds].rct == FXCore.Rect(0, 0, 30, 40) && k.layers[6][.position].pt == FXCore.Point(25, 40))
+        }
+    
+        /// A layer of the plugin's own that overrides `position`, as iOS code may.
+        final class Tracked: CALayer {
+            var positions: [CGPoint] = []
+            override var position: CGPoint {
+                get { super.position }
+                set { positions.append(newValue); super.position = newValue }
+            }
+        }
+
+        @Test func aFrameIsSetInOneHostCallUnlessASetterIsOverridden() throws {
+            // Apple: setting frame sets bounds.size and position (through the anchor point).
+            let k = try FacadeStage()
+            var tracked: Tracked?
+            var frames: [CGRect] = []
+            let sets = try LayerSets.during(k) { root in
+                let l = CALayer(), t = Tracked()
+                root.addSublayer(l); root.addSublayer(t)
+                l.bounds = CGRect(x: 3, y: 4, width: 1, height: 1)
+                l.anchorPoint = CGPoint(x: 0.25, y: 1)
+                l.frame = CGRect(x: 10, y: 20, width: 40, height: 60)
+                t.frame = CGRect(x: 1, y: 2, width: 4, height: 6)
+                frames = [l.frame, t.frame]
+                tracked = t
+            }
+            #expect(LayerSets.frames == 1)
+            #expect(sets.filter { $0 == "bounds" }.count == 2 && sets.filter { $0 == "position" }.count == 1)
+            #expect(tracked?.positions == [CGPoint(x: 3, y: 5)])
+            #expect(LayerSets.reads.isEmpty)
+            #expect(frames == [CGRect(x: 10, y: 20, width: 40, height: 60), CGRect(x: 1, y: 2, width: 4, height: 6)])
+            #expect(k.layers[0][.bounds].rct == FXCore.Rect(3, 4, 40, 60) && k.layers[0][.position].pt == FXCore.Point(20, 80))
+            #expect(k.layers[1][.bounds].rct == FXCore.Rect(0, 0, 4, 6) && k.layers[1][.position].pt == FXCore.Point(3, 5))
+        }
+
+        @Test func aFramesImplicitAnimationsStillRun() throws {
+            // A layer made in an earlier call animates both bounds and position on a frame change (Apple's default actions).
+            let k = try FacadeStage()
+            var layer: CALayer?
+            _ = try LayerSets.during(k) { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+                layer = l
+            }
+            #expect(k.layers[0].animations.isEmpty)
+            _ = try LayerSets.during(k) { _ in layer?.frame = CGRect(x: 20, y: 0, width: 30, height: 10) }
+            #expect(Set(k.layers[0].animations.map(\.keyName)) == ["bounds", "position"])
+            #expect(k.layers[0][.bounds].rct == FXCore.Rect(0, 0, 30, 10) && k.layers[0][.position].pt == FXCore.Point(35, 5))
         }
     }
 }

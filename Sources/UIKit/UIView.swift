@@ -225,7 +225,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// What a view answers outside an animation block: one `NSNull`, as
     /// UIKit answers `[NSNull null]`, not a new object for every change.
-    nonisolated(unsafe) static let noAction = NSNull()
+    static let noAction = NSNull()
 
     /// How a view's content fills it.
     public enum ContentMode: Int, Sendable {

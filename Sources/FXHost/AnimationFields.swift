@@ -22,15 +22,38 @@ enum AnimationFields {
             }
         }
 
-        static let all = Set(allCases)
+        static let all: Classes = [.basic, .spring, .keyframe, .group, .transition]
         /// `CAPropertyAnimation`: the classes with a key path.
-        static let property: Set<Class> = [.basic, .spring, .keyframe]
+        static let property: Classes = [.basic, .spring, .keyframe]
+    }
+
+    /// A set of classes as bits, not a `Set<Class>`: the first `Set` of a type the process has
+    /// not hashed makes the Swift runtime look its `Hashable` conformance up through every
+    /// conformance loaded (hundreds of thousands of instructions inside a plugin's first
+    /// `animation_set`, more the more libraries the plugin loads).
+    struct Classes: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let basic = Classes(rawValue: 1 << 0)
+        static let spring = Classes(rawValue: 1 << 1)
+        static let keyframe = Classes(rawValue: 1 << 2)
+        static let group = Classes(rawValue: 1 << 3)
+        static let transition = Classes(rawValue: 1 << 4)
+
+        func contains(_ c: Class) -> Bool {
+            switch c {
+            case .basic: contains(Classes.basic)
+            case .spring: contains(Classes.spring)
+            case .keyframe: contains(Classes.keyframe)
+            case .group: contains(Classes.group)
+            case .transition: contains(Classes.transition)
+            }
+        }
     }
 
     struct Field: Sendable {
         let name: String
         /// The classes whose animations have the field.
-        let classes: Set<Class>
+        let classes: Classes
         /// nil reads as `FX_VALUE_NONE`.
         let get: @Sendable (Animation) -> Value?
         /// nil: read-only.
@@ -39,7 +62,7 @@ enum AnimationFields {
         let clear: Clearer?
     }
 
-    static func field(_ name: String, _ classes: Set<Class>, get: @escaping @Sendable (Animation) -> Value?,
+    static func field(_ name: String, _ classes: Classes, get: @escaping @Sendable (Animation) -> Value?,
                       set: Setter?, clear: Clearer? = nil) -> Field {
         Field(name: name, classes: classes, get: get, set: set, clear: clear)
     }
@@ -128,9 +151,9 @@ enum AnimationFields {
                   let mode = try choice(v, "rotationMode", Keyframes.RotationMode.self)
                   try keyframes(&a, "rotationMode") { k in k.rotationMode = mode }
               }),
-        keyframeNumbers("tensionValues", \.tensionValues),
-        keyframeNumbers("continuityValues", \.continuityValues),
-        keyframeNumbers("biasValues", \.biasValues),
+        keyframeNumbers("tensionValues", { $0.tensionValues }, { $0.tensionValues = $1 }),
+        keyframeNumbers("continuityValues", { $0.continuityValues }, { $0.continuityValues = $1 }),
+        keyframeNumbers("biasValues", { $0.biasValues }, { $0.biasValues = $1 }),
         field("timingFunctions", [.keyframe], get: { a in keyframesOf(a)?.timingFunctions.map { .numbers($0.flatMap(curve)) } },
               set: nil),
         field("values", [.keyframe], get: { a in
@@ -170,13 +193,16 @@ enum AnimationFields {
               clear: { a throws(FXAPIError) in try replaceEndpoint(&a, name, nil) })
     }
 
-    /// A keyframe field that takes numbers (the Kochanek–Bartels parameters), nil allowed.
-    static func keyframeNumbers(_ name: String, _ path: WritableKeyPath<Keyframes, [Double]?> & Sendable) -> Field {
-        field(name, [.keyframe], get: { a in keyframesOf(a)?[keyPath: path].map { .numbers($0) } },
+    /// A keyframe field that takes numbers (the Kochanek–Bartels parameters), nil allowed. By a
+    /// getter and a setter, not a key path: instantiating key paths costs the runtime about 40,000
+    /// instructions each on first use.
+    static func keyframeNumbers(_ name: String, _ read: @escaping @Sendable (Keyframes) -> [Double]?,
+                                _ write: @escaping @Sendable (inout Keyframes, [Double]?) -> Void) -> Field {
+        field(name, [.keyframe], get: { a in keyframesOf(a).flatMap(read).map { .numbers($0) } },
               set: { a, v throws(FXAPIError) in
                   let values = try numbers(v, name)
-                  try keyframes(&a, name) { k in k[keyPath: path] = values }
-              }, clear: { a throws(FXAPIError) in try keyframes(&a, name) { k in k[keyPath: path] = nil } })
+                  try keyframes(&a, name) { k in write(&k, values) }
+              }, clear: { a throws(FXAPIError) in try keyframes(&a, name) { k in write(&k, nil) } })
     }
 
     /// The fields `animation_set` takes.

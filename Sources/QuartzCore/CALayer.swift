@@ -44,6 +44,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// Apple's copy initialiser, which Core Animation calls to make presentation
@@ -54,6 +55,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// Layers are not decoded from archives here; this makes an empty layer,
@@ -63,6 +65,7 @@ open class CALayer: NSObject, CAMediaTiming {
         madeIn = Entry.generation
         isPresentation = false
         super.init()
+        modelReads.keepLayerDefaults(generation: Entry.generation)
     }
 
     /// A layer the host already has (the stage's root). The stage lives for
@@ -124,9 +127,51 @@ open class CALayer: NSObject, CAMediaTiming {
         }
         set {
             let a = anchorPoint
-            bounds = CGRect(origin: bounds.origin, size: newValue.size)
-            position = CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
+            let b = bounds
+            let newPosition = CGPoint(x: newValue.minX + a.x * newValue.width, y: newValue.minY + a.y * newValue.height)
+            let newBounds = CGRect(origin: b.origin, size: newValue.size)
+            guard setsFrameInOneCall(newValue) else {
+                bounds = newBounds
+                position = newPosition
+                return
+            }
+            if let boundsAction = actionToRun(forKey: "bounds") {
+                // As the bounds setter does, with the action found; then position's setter.
+                store("bounds", newBounds.fx, kept: .rect(newBounds.fx))
+                boundsAction.run(forKey: "bounds", object: self, arguments: nil)
+                if b.size != newValue.size { setNeedsLayout() }
+                position = newPosition
+                return
+            }
+            // bounds has no action: the host sets both in one call, as Core Animation's setFrame: sets them.
+            let positionAction = actionToRun(forKey: "position")
+            modelReads.forget("bounds")
+            modelReads.forget("position")
+            do {
+                try host.setFrame(newValue.fx)
+                modelReads.keep(.rect(newBounds.fx), "bounds", generation: Entry.generation)
+                modelReads.keep(.point(newPosition.fx), "position", generation: Entry.generation)
+            } catch {
+                Fault.record(error)
+            }
+            if b.size != newValue.size { setNeedsLayout() }
+            positionAction?.run(forKey: "position", object: self, arguments: nil)
         }
+    }
+
+    /// Whether a frame can be set by the host's `layer_set_frame`, which sets
+    /// bounds.size and position as this setter does: the layer is one of the
+    /// facade's classes (a subclass of the plugin's may override `bounds` or
+    /// `position`, which must then be called), the frame is finite (the
+    /// errors stay those of the two properties) and not of negative size
+    /// (where `minX` is not the origin's x).
+    func setsFrameInOneCall(_ f: CGRect) -> Bool {
+        guard !isPresentation, f.width >= 0, f.height >= 0,
+              f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite else { return false }
+        let t = ObjectIdentifier(type(of: self))
+        return t == ObjectIdentifier(CALayer.self) || t == ObjectIdentifier(CATextLayer.self)
+            || t == ObjectIdentifier(CAShapeLayer.self) || t == ObjectIdentifier(CAGradientLayer.self)
+            || t == ObjectIdentifier(CAReplicatorLayer.self) || t == ObjectIdentifier(CAEmitterLayer.self)
     }
 
     /// Kept for code that sets it: it only changes when iOS draws a layer's
@@ -153,27 +198,44 @@ open class CALayer: NSObject, CAMediaTiming {
     /// updates what the Swift side keeps of the value (a shape's CGPath), after
     /// the action is found and before it runs.
     ///
-    /// `kept`, for a whole geometry property: the value written as the host
-    /// answers it, kept so that reading it back asks the host nothing.
+    /// `kept`, for a whole geometry property or a text key of `ModelReads`:
+    /// the value written as the host answers it, kept so that reading it back
+    /// asks the host nothing; for a text key, a write equal to the value kept
+    /// is not sent to the host.
     func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
         guard !isPresentation else { return }
-        let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
-        var run = action
-        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
-            // Both nil: from the value presented before the change (Apple's CABasicAnimation page).
-            let copy = basic.copy() as! CABasicAnimation
-            copy.fromValue = presentedValue(forKey: key)
-            run = copy
-        }
-        modelReads.forget(key)
-        do {
-            try host.set(key, value)
-            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
-        } catch {
-            Fault.record(error)
-        }
+        let run = actionToRun(forKey: key)
+        store(key, value, kept: kept)
         changed()
         run?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
+    func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
+        // The host already holds this model value: only its write is skipped (the action still runs).
+        let held = kept != nil && ModelReads.skipsEqualWrites(key) && modelReads.value(key, generation: Entry.generation) == kept
+        if !held {
+            modelReads.forget(key)
+            do {
+                try host.set(key, value)
+                if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+            } catch {
+                Fault.record(error)
+            }
+        }
+    }
+
+    /// The action a change of `key` runs, found before the change: a
+    /// CABasicAnimation with from, to and by nil animates from the value
+    /// presented before the change (Apple's CABasicAnimation page).
+    func actionToRun(forKey key: String) -> CAAction? {
+        let action = CATransaction.disableActions() ? nil : self.action(forKey: key)
+        guard let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil else {
+            return action
+        }
+        let copy = basic.copy() as! CABasicAnimation
+        copy.fromValue = presentedValue(forKey: key)
+        return copy
     }
 
     /// What the layer presents for `key` now, as Apple's `Any` API gives it.

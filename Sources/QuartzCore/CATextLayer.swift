@@ -6,9 +6,9 @@ import FXPluginKit
 open class CATextLayer: CALayer {
     override class var hostKind: Layer.Kind { .text }
 
-    override public init() { super.init() }
-    override public init(layer: Any) { super.init(layer: layer) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    override public init() { super.init(); modelReads.keepTextDefaults(generation: Entry.generation) }
+    override public init(layer: Any) { super.init(layer: layer); modelReads.keepTextDefaults(generation: Entry.generation) }
+    public required init?(coder: NSCoder) { super.init(coder: coder); modelReads.keepTextDefaults(generation: Entry.generation) }
     override init(presenting model: CALayer) { super.init(presenting: model) }
 
     override open func presentation() -> CATextLayer? { CATextLayer(presenting: self) }
@@ -32,15 +32,15 @@ open class CATextLayer: CALayer {
         set {
             switch newValue {
             case nil: write("font", String?.none)
-            case let s as NSString: write("font", s as String)
-            case let named as CATextLayerFont: write("font", named.fontName)
+            case let s as NSString: write("font", s as String, kept: .string(s as String))
+            case let named as CATextLayerFont: write("font", named.fontName, kept: .string(named.fontName))
             default: Fault.record(PluginError("CATextLayer.font: pass a font name or a UIFont", status: FX_ERR_BAD_TYPE))
             }
         }
     }
     public var fontSize: CGFloat {
         get { read("fontSize").cgFloat }
-        set { write("fontSize", Double(newValue)) }
+        set { write("fontSize", Double(newValue), kept: .number(Double(newValue))) }
     }
     public var foregroundColor: CGColor? {
         get { read("foregroundColor").cgColor }
@@ -48,7 +48,7 @@ open class CATextLayer: CALayer {
     }
     public var alignmentMode: CATextLayerAlignmentMode {
         get { CATextLayerAlignmentMode(rawValue: read("alignmentMode").string ?? "natural") }
-        set { write("alignmentMode", newValue.rawValue) }
+        set { write("alignmentMode", newValue.rawValue, kept: .string(newValue.rawValue)) }
     }
     public var isWrapped: Bool {
         get { read("wrapped").bool }

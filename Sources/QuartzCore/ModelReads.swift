@@ -1,7 +1,14 @@
 import FXPluginKit
 
-/// The geometry a layer read from the host in the current plugin call since
-/// its last change, so that reading it again does not ask the host again.
+/// The geometry (and a text layer's font, font size and alignment) a layer
+/// read from the host or wrote to it in the current plugin call since its last
+/// change, so that reading it again does not ask the host again.
+///
+/// Every key is also kept for a layer the facade has just made, at the host's
+/// documented defaults; and a write of a text key whose value equals the
+/// one kept skips the host's call (`CALayer.write`; the key's action still
+/// runs): UILabel's init applies UIKit's defaults and the iOS code then sets
+/// its own font and alignment, often the same values.
 ///
 /// UIKit's and Core Animation's geometry is derived, and each derived access
 /// reads the same few model values: setting a view's `frame` reads `bounds`
@@ -17,6 +24,9 @@ struct ModelReads {
     private var position: ReadValue?
     private var anchorPoint: ReadValue?
     private var transform: ReadValue?
+    private var font: ReadValue?
+    private var fontSize: ReadValue?
+    private var alignmentMode: ReadValue?
 
     /// The value kept for `key` in plugin call `generation`, if any.
     func value(_ key: String, generation: Int) -> ReadValue? {
@@ -26,6 +36,9 @@ struct ModelReads {
         case "position": position
         case "anchorPoint": anchorPoint
         case "transform": transform
+        case "font": font
+        case "fontSize": fontSize
+        case "alignmentMode": alignmentMode
         default: nil
         }
     }
@@ -39,6 +52,9 @@ struct ModelReads {
         case "position": position = value
         case "anchorPoint": anchorPoint = value
         case "transform": transform = value
+        case "font": font = value
+        case "fontSize": fontSize = value
+        case "alignmentMode": alignmentMode = value
         default: break
         }
     }
@@ -46,6 +62,7 @@ struct ModelReads {
     /// Forgets every value: the layer's model is about to change.
     mutating func forget() {
         bounds = nil; position = nil; anchorPoint = nil; transform = nil
+        font = nil; fontSize = nil; alignmentMode = nil
     }
 
     /// Forgets what a write of `keyPath` changes: the property it names
@@ -57,6 +74,9 @@ struct ModelReads {
         case "position": position = nil
         case "anchorPoint": anchorPoint = nil
         case "transform": transform = nil
+        case "font": font = nil
+        case "fontSize": fontSize = nil
+        case "alignmentMode": alignmentMode = nil
         default:
             // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions).
             guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
@@ -68,5 +88,33 @@ struct ModelReads {
             default: break
             }
         }
+    }
+}
+
+extension ModelReads {
+    /// The keys whose write is skipped when the value kept equals it: strings
+    /// and a number the host stores as given (geometry is always written).
+    static func skipsEqualWrites(_ key: String) -> Bool {
+        key == "font" || key == "fontSize" || key == "alignmentMode"
+    }
+
+    /// A new layer as the host makes it, its geometry at the defaults of
+    /// docs/KEYPATHS.md (Apple's CALayer page: bounds and position zero,
+    /// anchorPoint (0.5, 0.5), transform the identity), so that a new view's
+    /// frame is set without reading them from the host.
+    mutating func keepLayerDefaults(generation: Int) {
+        keep(.rect(Rect(0, 0, 0, 0)), "bounds", generation: generation)
+        keep(.point(Point(0, 0)), "position", generation: generation)
+        keep(.point(Point(0.5, 0.5)), "anchorPoint", generation: generation)
+        keep(.transform(.identity), "transform", generation: generation)
+    }
+
+    /// A new text layer as the host makes it: the defaults of docs/KEYPATHS.md
+    /// (font "Sans", fontSize 36, alignmentMode "natural"; Core Animation's
+    /// own are Helvetica, 36 and natural, per Apple's CATextLayer page).
+    mutating func keepTextDefaults(generation: Int) {
+        keep(.string("Sans"), "font", generation: generation)
+        keep(.number(36), "fontSize", generation: generation)
+        keep(.string("natural"), "alignmentMode", generation: generation)
     }
 }

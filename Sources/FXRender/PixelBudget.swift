@@ -58,27 +58,42 @@ extension Renderer {
             total += pixels
             if culprit < 0, total > limit { culprit = i }
         }
-        func visit(_ i: Int, _ h: Homography, _ clip: Rect, allowTransitions: Bool) {
+        /// What is left to count, last first: the tree is walked with a stack of its own, not by
+        /// recursion, since a chain of 1,000 layers (the depth limit) would take a thread's stack
+        /// (an AddressSanitizer build's frames are large). Each layer's adds keep the renderer's order.
+        enum Work {
+            case visit(Int, Homography, Rect, allowTransitions: Bool)
+            case add(Double, Int)
+        }
+        var work: [Work] = [.visit(0, LayerGeometry.toParent(tree.layers[0], parent: nil).then(.scale(scale, scale)), stage,
+                                   allowTransitions: true)]
+        while let next = work.popLast() {
+            guard case .visit(let i, let h, let clip, let allowTransitions) = next else {
+                if case .add(let pixels, let i) = next { add(pixels, i) }
+                continue
+            }
             let l = tree.layers[i]
             let opacity = max(0, min(1, l.number(.opacity)))
-            guard !l.bool(.isHidden), opacity > 0, h.determinant.isFinite, abs(h.determinant) > 1e-12 else { return }
+            guard !l.bool(.isHidden), opacity > 0, h.determinant.isFinite, abs(h.determinant) > 1e-12 else { continue }
             let fullClip = area(nil, clip)
             if !h.isAffine {
                 let ext = extent(tree, i)
-                guard ext.size.width > 0, ext.size.height > 0 else { return }
+                guard ext.size.width > 0, ext.size.height > 0 else { continue }
                 let r = Renderer.flatResolution(ext, h)
                 let w = (ext.size.width * r).rounded(.up), hh = (ext.size.height * r).rounded(.up)
-                guard w * hh <= Double(Renderer.flatPixels) else { return }
+                guard w * hh <= Double(Renderer.flatPixels) else { continue }
                 add(w * hh + fullClip, i)
                 let toFlat = Homography.translation(-ext.origin.x, -ext.origin.y).then(.scale(r, r))
-                visit(i, toFlat, Rect(0, 0, w, hh), allowTransitions: allowTransitions)
-                return
+                work.append(.visit(i, toFlat, Rect(0, 0, w, hh), allowTransitions: allowTransitions))
+                continue
             }
             if allowTransitions, !l.transitions.isEmpty {
                 add(2 * fullClip, i)
-                visit(i, h, clip, allowTransitions: false)
-                return
+                work.append(.visit(i, h, clip, allowTransitions: false))
+                continue
             }
+            // In drawing order: the group's surfaces now, then the mask's subtree, then the rest.
+            var then: [Work] = []
             let shadow = l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0
             let single = tree.children[i].isEmpty && drawnItems(l) <= 1
             if (opacity < 1 || tree.mask[i] != nil || shadow) && !(single && tree.mask[i] == nil && !shadow) {
@@ -86,21 +101,21 @@ extension Renderer {
                 add(group, i)
                 if let m = tree.mask[i] {
                     add(group, i)
-                    visit(m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), clip, allowTransitions: true)
+                    then.append(.visit(m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), clip, allowTransitions: true))
                 }
-                if shadow { add(fullClip, i) }
+                if shadow { then.append(.add(fullClip, i)) }
             }
             var own = LayerGeometry.bounds(l)
             if l.kind == .shape, let s = ContentDrawing.shapeExtent(l, target.cr) { own = own.union(s) }
             let draws = l.kind == .emitter || l.kind == .replicator ? l.color(.backgroundColor).alpha > 0 : drawnItems(l) > 0
-            if draws { add(area(own.mapped(h), clip), i) }
+            if draws { then.append(.add(area(own.mapped(h), clip), i)) }
             if let field = l.particles {
                 let scale = abs(h.determinant)
                 for p in field.particles where p.scale > 0 {
                     guard let img = field.cells[p.cell].contents else { continue }
                     let r = field.cells[p.cell].contentsRect
                     let sprite = r.size.width * Double(img.width) * r.size.height * Double(img.height) * p.scale * p.scale * scale
-                    add(min(abs(sprite), fullClip), i)
+                    then.append(.add(min(abs(sprite), fullClip), i))
                 }
             }
             var inner = clip
@@ -109,10 +124,10 @@ extension Renderer {
                 inner = Rect(x0, y0, max(0, min(box.maxX, clip.maxX) - x0), max(0, min(box.maxY, clip.maxY) - y0))
             }
             for c in tree.children[i] {
-                visit(c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), inner, allowTransitions: true)
+                then.append(.visit(c, LayerGeometry.toParent(tree.layers[c], parent: l).then(h), inner, allowTransitions: true))
             }
+            work.append(contentsOf: then.reversed())
         }
-        visit(0, LayerGeometry.toParent(tree.layers[0], parent: nil).then(.scale(scale, scale)), stage, allowTransitions: true)
         return (total, culprit)
     }
 }

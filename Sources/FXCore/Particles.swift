@@ -114,13 +114,13 @@ public enum Particles {
                              limit: Int = budget) -> ParticleField {
         let t = layer.localTime
         let now = Emitter(layer)
-        let renderMode = layer.string(.renderMode)
+        let renderMode = layer.renderMode
         var flat: [EmitterCell] = []
         let tree = Node.tree(cells, into: &flat)
         var out: [Particle] = []
         let maxParticles = limit + 1
         func refused(_ bound: Double) -> ParticleField {
-            ParticleField(cells: flat, particles: [], additive: renderMode == "additive", bound: bound, overBudget: true)
+            ParticleField(cells: flat, particles: [], additive: renderMode == .additive, bound: bound, overBudget: true)
         }
         var estimate = bound(cells.map { Cell($0) }, now, at: t)
 
@@ -176,7 +176,7 @@ public enum Particles {
             }
         }
         guard out.count <= limit else { return refused(max(estimate, Double(out.count))) }
-        return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == "additive",
+        return ParticleField(cells: flat, particles: order(out, renderMode), additive: renderMode == .additive,
                              bound: max(estimate, Double(out.count)))
     }
 
@@ -338,21 +338,19 @@ public enum Particles {
         }
     }
 
-    static func order(_ ps: [Particle], _ mode: String) -> [Particle] {
+    static func order(_ ps: [Particle], _ mode: RenderMode) -> [Particle] {
         switch mode {
-        case "oldestFirst": ps.sorted { ($0.birth, $0.cell) < ($1.birth, $1.cell) }
-        case "oldestLast": ps.sorted { ($0.birth, $0.cell) > ($1.birth, $1.cell) }
-        case "backToFront": ps.sorted { ($0.z, $0.birth) < ($1.z, $1.birth) }
-        default: ps
+        case .oldestFirst: ps.sorted { ($0.birth, $0.cell) < ($1.birth, $1.cell) }
+        case .oldestLast: ps.sorted { ($0.birth, $0.cell) > ($1.birth, $1.cell) }
+        case .backToFront: ps.sorted { ($0.z, $0.birth) < ($1.z, $1.birth) }
+        case .unordered, .additive: ps
         }
     }
 
     /// The emitter layer's presented settings.
     struct Emitter {
-        enum Shape { case point, line, rectangle, cuboid, circle, sphere }
-        enum Mode { case points, outline, volume, other }
         let position: Point, z: Double, size: Size, depth: Double
-        let shape: Shape, mode: Mode
+        let shape: EmitterShape, mode: EmitterMode
         let birthRate, lifetime, velocity, scale, spin: Double
         let seed: UInt64
 
@@ -360,20 +358,8 @@ public enum Particles {
             position = l.point(.emitterPosition); z = l.number(.emitterZPosition)
             if case .size(let s) = l[.emitterSize] { size = s } else { size = Size(0, 0) }
             depth = l.number(.emitterDepth)
-            switch l.string(.emitterShape) {
-            case "line": shape = .line
-            case "rectangle": shape = .rectangle
-            case "cuboid": shape = .cuboid
-            case "circle": shape = .circle
-            case "sphere": shape = .sphere
-            default: shape = .point
-            }
-            switch l.string(.emitterMode) {
-            case "points": mode = .points
-            case "outline": mode = .outline
-            case "volume": mode = .volume
-            default: mode = .other
-            }
+            shape = l.emitterShape
+            mode = l.emitterMode
             birthRate = l.number(.emitterBirthRate); lifetime = l.number(.emitterLifetime)
             velocity = l.number(.emitterVelocity); scale = l.number(.emitterScale); spin = l.number(.emitterSpin)
             let s = l.number(.seed)

@@ -94,9 +94,7 @@ public enum Property: Int, Sendable, CaseIterable {
         case .masksToBounds: return i("masksToBounds", .bool(false))
         case .contents: return i("contents", .image(nil))
         case .contentsGravity:
-            return i("contentsGravity", .string("resize"), .layer,
-                     ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
-                      "bottomRight", "resize", "resizeAspect", "resizeAspectFill"])
+            return i("contentsGravity", .string("resize"), .layer, ContentsGravity.names)
         case .shadowColor: return i("shadowColor", .color(.black))
         case .shadowOpacity: return i("shadowOpacity", .number(0))
         case .shadowOffset: return i("shadowOffset", .size(Size(0, -3)))
@@ -105,14 +103,14 @@ public enum Property: Int, Sendable, CaseIterable {
         case .locations: return i("locations", .numbers([]), .gradient)
         case .startPoint: return i("startPoint", .point(Point(0.5, 0)), .gradient)
         case .endPoint: return i("endPoint", .point(Point(0.5, 1)), .gradient)
-        case .gradientType: return i("type", .string("axial"), .gradient, ["axial", "radial", "conic"])
+        case .gradientType: return i("type", .string("axial"), .gradient, GradientType.names)
         case .path: return i("path", .path(Path()), .shape)
         case .fillColor: return i("fillColor", .color(.black), .shape)
-        case .fillRule: return i("fillRule", .string("nonZero"), .shape, ["nonZero", "evenOdd"])
+        case .fillRule: return i("fillRule", .string("nonZero"), .shape, FillRule.names)
         case .strokeColor: return i("strokeColor", .color(.clear), .shape)
         case .lineWidth: return i("lineWidth", .number(1), .shape)
-        case .lineCap: return i("lineCap", .string("butt"), .shape, ["butt", "round", "square"])
-        case .lineJoin: return i("lineJoin", .string("miter"), .shape, ["miter", "round", "bevel"])
+        case .lineCap: return i("lineCap", .string("butt"), .shape, LineCap.names)
+        case .lineJoin: return i("lineJoin", .string("miter"), .shape, LineJoin.names)
         case .miterLimit: return i("miterLimit", .number(10), .shape)
         case .lineDashPattern: return i("lineDashPattern", .numbers([]), .shape)
         case .lineDashPhase: return i("lineDashPhase", .number(0), .shape)
@@ -123,10 +121,10 @@ public enum Property: Int, Sendable, CaseIterable {
         case .fontSize: return i("fontSize", .number(36), .text)
         case .foregroundColor: return i("foregroundColor", .color(.white), .text)
         case .alignmentMode:
-            return i("alignmentMode", .string("natural"), .text, ["natural", "left", "right", "center", "justified"])
+            return i("alignmentMode", .string("natural"), .text, AlignmentMode.names)
         case .isWrapped: return i("wrapped", .bool(false), .text)
         case .truncationMode:
-            return i("truncationMode", .string("none"), .text, ["none", "start", "middle", "end"])
+            return i("truncationMode", .string("none"), .text, TruncationMode.names)
         case .instanceCount: return i("instanceCount", .number(1), .replicator)
         case .instanceTransform: return i("instanceTransform", .transform(.identity), .replicator)
         case .instanceDelay: return i("instanceDelay", .number(0), .replicator)
@@ -141,10 +139,10 @@ public enum Property: Int, Sendable, CaseIterable {
         case .emitterSize: return i("emitterSize", .size(Size(0, 0)), .emitter)
         case .emitterDepth: return i("emitterDepth", .number(0), .emitter)
         case .emitterShape:
-            return i("emitterShape", .string("point"), .emitter, ["point", "line", "rectangle", "circle", "cuboid", "sphere"])
-        case .emitterMode: return i("emitterMode", .string("volume"), .emitter, ["points", "outline", "surface", "volume"])
+            return i("emitterShape", .string("point"), .emitter, EmitterShape.names)
+        case .emitterMode: return i("emitterMode", .string("volume"), .emitter, EmitterMode.names)
         case .renderMode:
-            return i("renderMode", .string("unordered"), .emitter, ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"])
+            return i("renderMode", .string("unordered"), .emitter, RenderMode.names)
         case .emitterBirthRate: return i("birthRate", .number(1), .emitter)
         case .emitterLifetime: return i("lifetime", .number(1), .emitter)
         case .emitterVelocity: return i("velocity", .number(1), .emitter)

@@ -84,13 +84,24 @@ public struct PresentedLayer: Sendable {
         animated.withUnsafeBufferPointer { a in a.contains { $0.property == p && $0.cell == nil } }
     }
 
-    public func number(_ p: Property) -> Double { if case .number(let v) = self[p] { v } else { 0 } }
-    public func point(_ p: Property) -> Point { if case .point(let v) = self[p] { v } else { .zero } }
-    public func rect(_ p: Property) -> Rect { if case .rect(let v) = self[p] { v } else { .zero } }
-    public func color(_ p: Property) -> Color { if case .color(let v) = self[p] { v } else { .clear } }
-    public func transform(_ p: Property) -> Transform3D { self[p].transform ?? .identity }
-    public func bool(_ p: Property) -> Bool { if case .bool(let v) = self[p] { v } else { false } }
-    public func string(_ p: Property) -> String { if case .string(let v) = self[p] { v } else { "" } }
+    // The typed readers. A property presents a value of its catalog type
+    // (`Property.type`): every way in checks it (`KeyPath.check` for model values
+    // and animation values), and interpolation keeps it. So asking for another
+    // type is a mistake in the engine's own code, and stops it rather than
+    // reading as 0, .zero or "".
+    public func number(_ p: Property) -> Double { if case .number(let v) = self[p] { v } else { mismatch(p, .number) } }
+    public func point(_ p: Property) -> Point { if case .point(let v) = self[p] { v } else { mismatch(p, .point) } }
+    public func rect(_ p: Property) -> Rect { if case .rect(let v) = self[p] { v } else { mismatch(p, .rect) } }
+    public func color(_ p: Property) -> Color { if case .color(let v) = self[p] { v } else { mismatch(p, .color) } }
+    public func transform(_ p: Property) -> Transform3D {
+        if case .transform(let v) = self[p] { v } else { mismatch(p, .transform) }
+    }
+    public func bool(_ p: Property) -> Bool { if case .bool(let v) = self[p] { v } else { mismatch(p, .bool) } }
+    public func string(_ p: Property) -> String { if case .string(let v) = self[p] { v } else { mismatch(p, .string) } }
+
+    private func mismatch(_ p: Property, _ asked: ValueType) -> Never {
+        preconditionFailure("'\(p.key)' presents a \(self[p].type.rawValue), read as a \(asked.rawValue): a reader of the wrong type")
+    }
 
     /// The value at a key path, presented.
     public func value(at kp: KeyPath) -> Value { kp.extract(from: self[kp.property]) }

@@ -43,8 +43,8 @@ enum ContentDrawing {
     /// own size, larger than the bounds, with nothing clipping it to them.
     static func contentsMayOverflow(_ l: PresentedLayer) -> Bool {
         guard case .image(let img?) = l[.contents], !l.bool(.masksToBounds) else { return false }
-        switch l.string(.contentsGravity) {
-        case "resize", "resizeAspect", "resizeAspectFill": return false
+        switch l.contentsGravity {
+        case .resize, .resizeAspect, .resizeAspectFill: return false
         default:
             let b = LayerGeometry.bounds(l)
             return Double(img.width) > b.size.width || Double(img.height) > b.size.height
@@ -58,23 +58,31 @@ enum ContentDrawing {
         let b = LayerGeometry.bounds(l)
         let iw = Double(img.width), ih = Double(img.height)
         var dest: Rect
-        switch l.string(.contentsGravity) {
-        case "resize": dest = b
-        case "resizeAspect", "resizeAspectFill":
-            let fill = l.string(.contentsGravity) == "resizeAspectFill"
+        let gravity = l.contentsGravity
+        switch gravity {
+        case .resize: dest = b
+        case .resizeAspect, .resizeAspectFill:
+            let fill = gravity == .resizeAspectFill
             let s = fill ? max(b.size.width / iw, b.size.height / ih) : min(b.size.width / iw, b.size.height / ih)
             dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
-        default:
-            // Natural size, placed by the gravity's name ("top" is the top on screen).
-            let g = l.string(.contentsGravity).lowercased()
-            let x = g.contains("left") ? b.minX : (g.contains("right") ? b.maxX - iw : b.midX - iw / 2)
-            let y = g.hasPrefix("top") ? b.minY : (g.hasPrefix("bottom") ? b.maxY - ih : b.midY - ih / 2)
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
+            // Natural size, placed by the gravity ("top" is the top on screen).
+            let x = switch gravity {
+            case .left, .topLeft, .bottomLeft: b.minX
+            case .right, .topRight, .bottomRight: b.maxX - iw
+            default: b.midX - iw / 2
+            }
+            let y = switch gravity {
+            case .top, .topLeft, .topRight: b.minY
+            case .bottom, .bottomLeft, .bottomRight: b.maxY - ih
+            default: b.midY - ih / 2
+            }
             dest = Rect(x, y, iw, ih)
         }
         guard dest.size.width > 0, dest.size.height > 0 else { return }
         let surface = images.surface(img)
         cairo_save(cr)
-        if l.string(.contentsGravity) == "resizeAspectFill" {
+        if gravity == .resizeAspectFill {
             cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
             cairo_clip(cr)
         }
@@ -112,8 +120,8 @@ enum ContentDrawing {
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded corners)".
         CairoPaths.roundedRect(b, radius: LayerGeometry.cornerRadius(l), cr)
         cairo_clip(cr)
-        switch l.string(.gradientType) {
-        case "radial":
+        switch l.gradientType {
+        case .radial:
             // startPoint is the centre; endPoint's offset from it gives the ellipse's radii.
             let rx = abs(ex - sx), ry = abs(ey - sy)
             guard rx >= minimumRadius, ry >= minimumRadius else {
@@ -134,7 +142,7 @@ enum ContentDrawing {
             cairo_set_source(cr, pattern)
             cairo_paint_with_alpha(cr, alpha)
             cairo_pattern_destroy(pattern)
-        case "conic":
+        case .conic:
             conic(cr, center: (sx, sy), toward: (ex, ey), bounds: b, colors: colors.map {
                 var c = $0; c.alpha *= alpha; return c
             }, locations: locations)
@@ -230,7 +238,7 @@ enum ContentDrawing {
         fill.alpha *= alpha
         if fill.alpha > 0 {
             CairoPaths.add(path, to: cr)
-            cairo_set_fill_rule(cr, l.string(.fillRule) == "evenOdd" ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_fill_rule(cr, l.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             CairoPaths.set(fill, cr)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
@@ -242,15 +250,15 @@ enum ContentDrawing {
         CairoPaths.add(path, to: cr)
         if s > 0 || e < 1 { StrokeTrim.trim(cr, start: s, end: e) }
         cairo_set_line_width(cr, width)
-        switch l.string(.lineCap) {
-        case "round": cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        case "square": cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
-        default: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        switch l.lineCap {
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
         }
-        switch l.string(.lineJoin) {
-        case "round": cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        case "bevel": cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
-        default: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        switch l.lineJoin {
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         }
         cairo_set_miter_limit(cr, l.number(.miterLimit))
         if case .numbers(let dashes) = l[.lineDashPattern], !dashes.isEmpty, dashes.contains(where: { $0 > 0 }) {
@@ -320,30 +328,34 @@ enum ContentDrawing {
         pango_layout_set_text(layout, string, -1)
 
         let width = Int32(max(1, b.size.width) * Double(pangoScale))
-        let truncation = l.string(.truncationMode)
+        let truncation = l.truncationMode
         if l.bool(.isWrapped) {
             pango_layout_set_width(layout, width)
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        } else if truncation != "none" {
+        } else if truncation != .none {
             pango_layout_set_width(layout, width)
-            pango_layout_set_ellipsize(layout, truncation == "start" ? PANGO_ELLIPSIZE_START
-                                              : truncation == "middle" ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
+            let ellipsis = switch truncation {
+            case .start: PANGO_ELLIPSIZE_START
+            case .middle: PANGO_ELLIPSIZE_MIDDLE
+            case .end, .none: PANGO_ELLIPSIZE_END
+            }
+            pango_layout_set_ellipsize(layout, ellipsis)
         }
-        let alignment = l.string(.alignmentMode)
+        let alignment = l.alignmentMode
         var x = b.origin.x
         if pango_layout_get_width(layout) > 0 {
             switch alignment {
-            case "center": pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case "right": pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-            case "justified": pango_layout_set_justify(layout, 1)
-            default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            case .justified: pango_layout_set_justify(layout, 1)
+            case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             }
         } else {
             // One unwrapped line: align it in the bounds ourselves.
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &ink, &logical)
             let w = Double(logical.width) / Double(pangoScale)
-            if alignment == "center" { x += (b.size.width - w) / 2 } else if alignment == "right" { x += b.size.width - w }
+            if alignment == .center { x += (b.size.width - w) / 2 } else if alignment == .right { x += b.size.width - w }
         }
         cairo_move_to(cr, x, b.origin.y)
         CairoPaths.set(l.color(.foregroundColor), cr)

@@ -102,7 +102,7 @@ public final class Renderer {
               let box = LayerGeometry.bounds(l).mapped(map),
               box.minX <= 0, box.minY <= 0, box.maxX >= Double(pixelWidth), box.maxY >= Double(pixelHeight) else { return nil }
         if l.color(.backgroundColor).alpha >= 1 { return candidate }
-        if case .image(let img?) = l[.contents], l.string(.contentsGravity) == "resize", images.isOpaque(img),
+        if case .image(let img?) = l[.contents], l.contentsGravity == .resize, images.isOpaque(img),
            l.color(.backgroundColor).alpha == 0 {
             return candidate
         }

@@ -32,9 +32,9 @@ func twinkle(stage: Layer, points: Int, size: Double, color: Color, twinkles: In
     let stageSize = try Host.stageSize()
     let star = try Layer(.shape, name: "star")
     try star.setFrame(Rect((stageSize.width - size) / 2, (stageSize.height - size) / 2, size, size))
-    try star.set("path", try starPath(points: points, radius: size / 2))
-    try star.set("fillColor", color)
-    try star.set("strokeColor", nil as Color?)
+    try star.set(.path, try starPath(points: points, radius: size / 2))
+    try star.set(.fillColor, color)
+    try star.set(.strokeColor, nil)
     try stage.addSublayer(star)
 
     // In on a spring, as UIKit's usingSpringWithDamping: 0.5 would.

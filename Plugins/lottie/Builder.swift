@@ -251,14 +251,7 @@ struct ShapeContent {
         case .stroke(let cap, let join, let miter):
             try s.set("fillColor", Color.clear)
             try timeline.play(s, "strokeColor", paints.map { color($0.color) })
-            try timeline.play(s, "lineWidth", paints.map(\.width))
-            try s.set("lineCap", cap)
-            try s.set("lineJoin", join)
-            try s.set("miterLimit", miter)
-            if !paints[0].dashes.isEmpty {
-                try s.set("lineDashPattern", paints[0].dashes)
-                try timeline.play(s, "lineDashPhase", paints.map(\.dashPhase))
-            }
+            try strokeStyle(s, paints, cap: cap, join: join, miter: miter)
         default:
             try timeline.play(s, "fillColor", paints.map { color($0.color) })
         }
@@ -266,6 +259,18 @@ struct ShapeContent {
     }
 
     /// A CAGradientLayer over a square holding every frame's outline, masked by the outline.
+    /// A stroke's width, cap, join, miter limit and dashes, on a stroke's layer or a gradient stroke's mask.
+    func strokeStyle(_ layer: Layer, _ paints: [Paint], cap: String, join: String, miter: Double) throws {
+        try timeline.play(layer, "lineWidth", paints.map(\.width))
+        try layer.set("lineCap", cap)
+        try layer.set("lineJoin", join)
+        try layer.set("miterLimit", miter)
+        if !paints[0].dashes.isEmpty {
+            try layer.set("lineDashPattern", paints[0].dashes)
+            try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
+        }
+    }
+
     func gradient(_ paints: [Paint], radial: Bool) throws -> Layer {
         var lo = Vec(.infinity, .infinity), hi = Vec(-.infinity, -.infinity)
         for p in paints {
@@ -303,14 +308,7 @@ struct ShapeContent {
         if case .gradientStroke(_, let cap, let join, let miter) = paints[0].style {
             try mask.set("fillColor", Color.clear)
             try mask.set("strokeColor", Color.black)
-            try timeline.play(mask, "lineWidth", paints.map(\.width))
-            try mask.set("lineCap", cap)
-            try mask.set("lineJoin", join)
-            try mask.set("miterLimit", miter)
-            if !paints[0].dashes.isEmpty {
-                try mask.set("lineDashPattern", paints[0].dashes)
-                try timeline.play(mask, "lineDashPhase", paints.map(\.dashPhase))
-            }
+            try strokeStyle(mask, paints, cap: cap, join: join, miter: miter)
         } else {
             try mask.set("fillColor", Color.black)
         }

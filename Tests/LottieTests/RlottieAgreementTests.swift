@@ -31,19 +31,7 @@ final class RlottieAgreementTests: XCTestCase {
 
     func testEachFeatureAgreesWithRlottie() throws {
         try XCTSkipIf(TestSupport.isSanitizerPass, "rlottie's agreement is checked in the ordinary pass")
-        var failures: [String] = []
-        for (file, w, h, fps, frames) in Self.cases {
-            let path = Lottie.fixture(file)
-            let mine = try Lottie.fxhostFrames(path, fps: fps)
-            let theirs = try Lottie.rlottieFrames(path, width: w, height: h, frames: frames)
-            for (k, f) in frames.enumerated() {
-                guard f < mine.count else { failures.append("\(file): fxhost wrote \(mine.count) frames, no frame \(f)"); continue }
-                XCTAssertEqual(mine[f].width, w, file)
-                XCTAssertEqual(mine[f].height, h, file)
-                let agreement = LottieAgreement(mine[f], theirs[k])
-                if !agreement.agrees { failures.append("\(file) frame \(f): \(agreement)") }
-            }
-        }
+        let failures = try Lottie.disagreementsWithRlottie(Self.cases)
         XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
     }
 }

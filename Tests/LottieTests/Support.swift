@@ -56,6 +56,28 @@ enum Lottie {
     }
 
     /// rlottie's frames of `file` over white.
+    /// Each fixture (file, width, height, frames a second, frames) drawn by fxhost and by rlottie at
+    /// those frames: a line for every frame that does not agree (`LottieAgreement`), or that has
+    /// another size than the fixture's.
+    static func disagreementsWithRlottie(_ cases: [(String, Int, Int, Double, [Int])]) throws -> [String] {
+        var failures: [String] = []
+        for (file, w, h, fps, frames) in cases {
+            let path = fixture(file)
+            let mine = try fxhostFrames(path, fps: fps)
+            let theirs = try rlottieFrames(path, width: w, height: h, frames: frames)
+            for (k, f) in frames.enumerated() {
+                guard f < mine.count else { failures.append("\(file): fxhost wrote \(mine.count) frames, no frame \(f)"); continue }
+                guard mine[f].width == w, mine[f].height == h else {
+                    failures.append("\(file) frame \(f): \(mine[f].width)×\(mine[f].height), not \(w)×\(h)"); continue
+                }
+                let agreement = LottieAgreement(mine[f], theirs[k])
+                print("\(file) frame \(f): \(agreement)")
+                if !agreement.agrees { failures.append("\(file) frame \(f): \(agreement)") }
+            }
+        }
+        return failures
+    }
+
     static func rlottieFrames(_ file: String, width: Int, height: Int, frames: [Int]) throws -> [Picture] {
         let dir = try TestSupport.temporaryFolder()
         let r = try runProcess(try rlottieRenderer(), [file, "\(width)", "\(height)", dir + "/rl"] + frames.map(String.init))

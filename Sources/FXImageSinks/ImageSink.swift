@@ -11,10 +11,9 @@ public class ImageSink: Sink {
     public init(renderer: Renderer) { self.renderer = renderer }
 
     public func consume(_ snapshot: Snapshot) throws {
-        try renderer.checkBudget(snapshot)
-        guard readsRows else { return try consume(frame: renderer.render(snapshot)) }
+        guard readsRows else { return try consume(frame: renderer.renderWithinBudget(snapshot)) }
         frameCount += 1
-        try renderer.render(snapshot) { try write(rows: $0) }
+        try renderer.renderWithinBudget(snapshot) { try write(rows: $0) }
     }
 
     /// Writes a frame rendered elsewhere (`fxhost join` feeds the frames of a

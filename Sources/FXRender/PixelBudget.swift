@@ -35,16 +35,24 @@ extension Renderer {
     /// Throws when drawing `snapshot` would pass the frame's pixel budget (`PixelBudget`), naming
     /// the layer; draws nothing. Linear in the layers and particles.
     public func checkBudget(_ snapshot: Snapshot) throws {
+        try checkBudget(RenderTree(snapshot.layers), snapshot.layers)
+    }
+
+    /// `checkBudget` on the render tree of `layers`, as the renderer builds it to draw them.
+    func checkBudget(_ tree: RenderTree, _ layers: [PresentedLayer]) throws {
         let limit = PixelBudget.limit(width: pixelWidth, height: pixelHeight)
-        let (total, culprit) = pixelEstimate(snapshot, limit: limit)
+        let (total, culprit) = pixelEstimate(tree, limit: limit)
         guard total > limit else { return }
-        let name = culprit >= 0 ? SceneBudget.path(culprit, snapshot.layers) : "stage"
+        let name = culprit >= 0 ? SceneBudget.path(culprit, layers) : "stage"
         throw FXError("scene budget: drawing layer '\(name)' would take the frame to \(SceneBudget.count(total)) pixels (layers, offscreen groups, shadows and particles, each clipped to the stage); the budget is \(SceneBudget.count(limit)) pixels a frame (\(Int(PixelBudget.stageMultiple)) times the stage's \(SceneBudget.count(Double(pixelWidth * pixelHeight))), and at least \(SceneBudget.count(PixelBudget.minimum))): draw fewer or smaller layers, shadows and groups", kind: .limit)
     }
 
     /// The estimate of `PixelBudget`, and the layer at which it passed `limit` (-1: it did not).
     func pixelEstimate(_ snapshot: Snapshot, limit: Double) -> (Double, Int) {
-        let tree = RenderTree(snapshot.layers)
+        pixelEstimate(RenderTree(snapshot.layers), limit: limit)
+    }
+
+    func pixelEstimate(_ tree: RenderTree, limit: Double) -> (Double, Int) {
         guard !tree.layers.isEmpty else { return (0, -1) }
         let stage = Rect(0, 0, Double(pixelWidth), Double(pixelHeight))
         var total = 0.0

@@ -39,6 +39,14 @@ public final class Renderer {
         return target.withRows(time: snapshot.time) { $0.frame() }
     }
 
+    /// Renders one snapshot if drawing it stays within the frame's pixel budget
+    /// (`PixelBudget`); past it, throws and draws nothing. What runs render plugin
+    /// scenes for output (image sinks, `check`, golden snapshots) call this.
+    public func renderWithinBudget(_ snapshot: Snapshot) throws -> Frame {
+        try compositeWithinBudget(snapshot)
+        return target.withRows(time: snapshot.time) { $0.frame() }
+    }
+
     /// Renders one snapshot and lends the result to `body` without copying it
     /// (video encoders read the rows in place). The rows are the renderer's
     /// own: valid only inside `body`, and changed by the next render.
@@ -46,11 +54,22 @@ public final class Renderer {
     public func render<T>(_ snapshot: Snapshot, lending body: (PixelRows) throws -> T) rethrows -> T {
         clip = DamageRegion()
         composite(snapshot)
+        return try lendRows(snapshot.time, body)
+    }
+
+    /// `render(_:lending:)` within the frame's pixel budget, as `renderWithinBudget(_:)`.
+    public func renderWithinBudget<T>(_ snapshot: Snapshot, lending body: (PixelRows) throws -> T) throws -> T {
+        clip = DamageRegion()
+        try compositeWithinBudget(snapshot)
+        return try lendRows(snapshot.time, body)
+    }
+
+    private func lendRows<T>(_ time: Double, _ body: (PixelRows) throws -> T) rethrows -> T {
         // composite() leaves the clip empty when nothing changed; cairo draws nothing outside it.
         let changed = clip.bounds
         let top = max(0, min(pixelHeight, Int(changed.minY.rounded(.down))))
         let bottom = max(top, min(pixelHeight, Int(changed.maxY.rounded(.up))))
-        return try target.withRows(time: snapshot.time, sequence: composites, changedRows: top..<bottom, body)
+        return try target.withRows(time: time, sequence: composites, changedRows: top..<bottom, body)
     }
 
     /// Frames composited so far.
@@ -59,8 +78,18 @@ public final class Renderer {
     /// Draws a snapshot into the renderer's own surface without copying the
     /// pixels out: what a benchmark of drawing alone measures.
     public func composite(_ snapshot: Snapshot) {
-        composites += 1
+        composite(RenderTree(snapshot.layers))
+    }
+
+    /// `composite(_:)` if drawing stays within the frame's pixel budget, counted on the tree it draws.
+    private func compositeWithinBudget(_ snapshot: Snapshot) throws {
         let tree = RenderTree(snapshot.layers)
+        try checkBudget(tree, snapshot.layers)
+        composite(tree)
+    }
+
+    private func composite(_ tree: RenderTree) {
+        composites += 1
         let device = Homography.scale(scale, scale)
         // Only what changed since the last frame is redrawn; nothing changed, nothing drawn.
         guard let region = damage.compute(tree, device: device, width: pixelWidth, height: pixelHeight,

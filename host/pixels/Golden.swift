@@ -66,8 +66,7 @@ enum Golden {
         for t in times {
             let snapshot = try stage.sample(at: t)
             try json.consume(snapshot)
-            try renderer.checkBudget(snapshot)
-            frames.append(PNGFile.bytes(renderer.render(snapshot)))
+            frames.append(PNGFile.bytes(try renderer.renderWithinBudget(snapshot)))
         }
         try json.finish()
 

@@ -47,7 +47,7 @@ enum PaintLayout {
         for idx in stride(from: items.count - 1, through: 0, by: -1) {
             switch items[idx] {
             case .group(let inner, let t):
-                let inherited = trimsAfter(idx, items, f, m) + trims
+                let inherited = items[(idx + 1)...].compactMap { modifier($0, f, m) } + trims
                 out += paints(inner, f, t.matrix(at: f).then(m), opacity: opacity * t.opacity.at(f) / 100, trims: inherited)
             case .fill(let c, let o, let evenOdd):
                 var p = Paint(style: .fill, contours: geometry(items, before: idx, f, m, trims))
@@ -86,27 +86,28 @@ enum PaintLayout {
         return [clamp(c.first ?? 0), clamp(c.count > 1 ? c[1] : 0), clamp(c.count > 2 ? c[2] : 0), clamp(a * opacity)]
     }
 
-    /// The modifiers (trims, rounded corners) listed after item `idx` of a group, which change what
-    /// comes before them; `m` maps the group to the layer, whose units a corner radius is given in.
-    static func trimsAfter(_ idx: Int, _ items: [ShapeItem], _ f: Double, _ m: Affine) -> [PathModifier] {
-        var out: [PathModifier] = []
-        for k in (idx + 1)..<max(idx + 1, items.count) {
-            switch items[k] {
-            case .trim(let s, let e, let o, let individually):
-                out.append(.trim(TrimValues(start: s.at(f), end: e.at(f), offset: o.at(f), individually: individually)))
-            case .roundCorners(let r):
-                out.append(.round(radius: max(0, r.at(f)) * m.lengthScale))
-            default: break
-            }
+    /// The modifier (trim, rounded corners) item `k` of a group is, if it is one; `m` maps the group to
+    /// the layer, whose units a corner radius is given in.
+    static func modifier(_ item: ShapeItem, _ f: Double, _ m: Affine) -> PathModifier? {
+        switch item {
+        case .trim(let s, let e, let o, let individually):
+            return .trim(TrimValues(start: s.at(f), end: e.at(f), offset: o.at(f), individually: individually))
+        case .roundCorners(let r):
+            return .round(radius: max(0, r.at(f)) * m.lengthScale)
+        default:
+            return nil
         }
-        return out
     }
 
-    /// Every shape listed before item `end` of a group (nested groups' too), in the coordinates `m` maps to.
+    /// Every shape listed before item `end` of a group (nested groups' too), in the coordinates `m` maps
+    /// to, each changed by the modifiers listed after it in the group, in list order (After Effects: a
+    /// modifier acts on every path above it). A modifier takes the shapes above it together, so that a
+    /// trim of multiple shapes "individually" runs along them as one outline, in their order.
     static func geometry(_ items: [ShapeItem], before end: Int, _ f: Double, _ m: Affine, _ trims: [PathModifier]) -> [Contour] {
-        var out: [Contour] = []
+        // The shapes so far, each run with the index of the last item it holds: a modifier at k takes
+        // the runs before k and leaves one run.
+        var runs: [(last: Int, shapes: [Contour])] = []
         for idx in 0..<end {
-            let local = trimsAfter(idx, items, f, m)
             var shapes: [Contour]
             switch items[idx] {
             case .group(let inner, let t):
@@ -122,9 +123,14 @@ enum PaintLayout {
                 shapes = [star.contour(at: f).transformed(m)]
             default: continue
             }
-            for t in local { shapes = t.apply(to: shapes) }
-            out += shapes
+            runs.append((idx, shapes))
         }
+        for k in 0..<items.count {
+            guard let modifier = modifier(items[k], f, m), runs.contains(where: { $0.last < k }) else { continue }
+            let before = runs.filter { $0.last < k }, after = runs.filter { $0.last >= k }
+            runs = [(k, modifier.apply(to: before.flatMap(\.shapes)))] + after
+        }
+        var out = runs.flatMap(\.shapes)
         for t in trims { out = t.apply(to: out) }
         return out
     }

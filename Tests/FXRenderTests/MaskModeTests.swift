@@ -86,7 +86,8 @@ import Testing
             if i == 9 { try l.set(KeyPath(.maskMode), .string("luminanceInverted")) }
             let snap = try stage.sample(at: Double(i) / 12)
             let a = incremental.render(snap)
-            #expect(a.pixels == Renderer(stageSize: stage.size).render(snap).pixels, "frame \(i)")
+            let same = a.pixels == Renderer(stageSize: stage.size).render(snap).pixels
+            #expect(same, "frame \(i)")
             let far = rgba(a, 110, 5)
             #expect(far == (i < 6 ? [255, 255, 255, 255] : expected(1)), "frame \(i): \(far)")
         }

@@ -85,26 +85,13 @@ final class Builder {
             Warnings.layer = l.name
             guard let x = try layerContainer(l, i, layers, frames: frames, size: size, path: path) else { continue }
             if l.matte != 0, i > 0 {
-                if l.matte == 1 {
-                    let wrapper = try plain("matte of " + l.name, size)
-                    try wrapper.addSublayer(x)
-                    if let matte = try layerContainer(layers[i - 1], i - 1, layers, frames: frames, size: size, path: path) {
-                        try wrapper.setMask(matte)
-                    }
-                    try container.addSublayer(wrapper)
-                    continue
-                }
-                if let matte = try derivedMatte(layers[i - 1], i - 1, layers, type: l.matte, frames: frames, size: size, path: path) {
-                    let wrapper = try plain("matte of " + l.name, size)
-                    try wrapper.addSublayer(x)
-                    try wrapper.setMask(matte)
+                if let wrapper = try matted(x, l, i, layers, frames: frames, size: size, path: path) {
                     try container.addSublayer(wrapper)
                     continue
                 }
                 Warnings.layer = l.name
                 Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)]
-                              + " (played only from a shape or solid layer of solid fills; an inverted one fully opaque, a luma one a single fill)",
-                              at: "\(path)[\(i)].tt")
+                              + " (this fxhost has no maskMode, fx.h 1.3)", at: "\(path)[\(i)].tt")
             }
             try container.addSublayer(x)
         }

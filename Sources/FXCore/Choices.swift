@@ -34,3 +34,10 @@ public enum EmitterShape: String, Choice { case point, line, rectangle, circle, 
 public enum EmitterMode: String, Choice { case points, outline, surface, volume }
 /// `CAEmitterLayerRenderMode`.
 public enum RenderMode: String, Choice { case unordered, oldestFirst, oldestLast, backToFront, additive }
+/// fxhost's own (Core Animation has no such property): how a layer's `mask`
+/// turns into coverage. `alpha` is Core Animation's mask, the mask's alpha;
+/// `luminance` is the mask's luminance times its alpha (the CSS Masking
+/// specification's luminance mask, with Rec. 601 weights as rlottie's luma
+/// mattes); the inverted modes take 1 − that value. Lottie's track mattes
+/// (`tt` 1…4) are these four.
+public enum MaskMode: String, Choice { case alpha, alphaInverted, luminance, luminanceInverted }

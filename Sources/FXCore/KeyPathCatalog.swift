@@ -14,8 +14,9 @@ public enum KeyPathCatalog {
         public let kind: LayerKind
     }
 
-    /// The properties whose Apple pages do not say "Animatable".
+    /// The properties whose Apple pages do not say "Animatable", and fxhost's own choice `maskMode`.
     static let notAnimatable: Set<Property> = [
+        .maskMode,
         .contentsGravity, .gradientType, .fillRule, .lineCap, .lineJoin, .string, .font, .alignmentMode, .isWrapped,
         .truncationMode, .preservesDepth, .emitterShape, .emitterMode, .renderMode, .seed,
     ]

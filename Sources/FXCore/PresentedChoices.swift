@@ -13,6 +13,7 @@ extension PresentedLayer {
     public var emitterShape: EmitterShape { choice(.emitterShape) }
     public var emitterMode: EmitterMode { choice(.emitterMode) }
     public var renderMode: RenderMode { choice(.renderMode) }
+    public var maskMode: MaskMode { choice(.maskMode) }
 
     private func choice<C: Choice>(_ p: Property) -> C {
         guard case .string(let s) = self[p], let c = C(rawValue: s) else {

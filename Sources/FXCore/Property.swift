@@ -4,7 +4,7 @@
 public enum Property: Int, Sendable, CaseIterable {
     // Layer (every kind has these)
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden
-    case backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds
+    case backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds, maskMode
     case contents, contentsGravity, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     // GradientLayer
     case colors, locations, startPoint, endPoint, gradientType
@@ -92,6 +92,7 @@ public enum Property: Int, Sendable, CaseIterable {
         case .borderWidth: return i("borderWidth", .number(0))
         case .borderColor: return i("borderColor", .color(.black))
         case .masksToBounds: return i("masksToBounds", .bool(false))
+        case .maskMode: return i("maskMode", .string("alpha"), .layer, MaskMode.names)
         case .contents: return i("contents", .image(nil))
         case .contentsGravity:
             return i("contentsGravity", .string("resize"), .layer, ContentsGravity.names)

@@ -43,6 +43,9 @@ extension Layer {
     public enum EmitterMode: String, LayerChoice { case points, outline, surface, volume }
     /// `CAEmitterLayerRenderMode`.
     public enum RenderMode: String, LayerChoice { case unordered, oldestFirst, oldestLast, backToFront, additive }
+    /// fxhost's own (fx.h 1.3; Core Animation has none): what the layer's mask keeps. `alpha` is Core
+    /// Animation's mask; `luminance` the mask's luminance times its alpha; the inverted modes 1 − those.
+    public enum MaskMode: String, LayerChoice { case alpha, alphaInverted, luminance, luminanceInverted }
 }
 
 /// A string property's closed set of values (Core Animation's string
@@ -140,6 +143,8 @@ extension LayerKey where Value == Layer.TruncationMode { public static var trunc
 extension LayerKey where Value == Layer.EmitterShape { public static var emitterShape: Self { .init("emitterShape") } }
 extension LayerKey where Value == Layer.EmitterMode { public static var emitterMode: Self { .init("emitterMode") } }
 extension LayerKey where Value == Layer.RenderMode { public static var renderMode: Self { .init("renderMode") } }
+/// fx.h 1.3: a host of an older minor answers `FX_ERR_BAD_KEY_PATH`; probe with `Layer.knows(.plain, keyPath: "maskMode")`.
+extension LayerKey where Value == Layer.MaskMode { public static var maskMode: Self { .init("maskMode") } }
 
 /// A typed key with its value type erased, to list and check every key.
 public struct AnyLayerKey {
@@ -165,7 +170,8 @@ public enum LayerKeys {
     public static var all: [AnyLayerKey] { [
         .init(.bounds), .init(.position), .init(.anchorPoint), .init(.zPosition), .init(.transform),
         .init(.sublayerTransform), .init(.opacity), .init(.isHidden), .init(.backgroundColor), .init(.cornerRadius),
-        .init(.borderWidth), .init(.borderColor), .init(.masksToBounds), .init(.contents), .init(.contentsGravity),
+        .init(.borderWidth), .init(.borderColor), .init(.masksToBounds), .init(.maskMode), .init(.contents),
+        .init(.contentsGravity),
         .init(.shadowColor), .init(.shadowOpacity), .init(.shadowOffset), .init(.shadowRadius),
         .init(.colors), .init(.locations), .init(.startPoint), .init(.endPoint), .init(.gradientType),
         .init(.path), .init(.fillColor), .init(.fillRule), .init(.strokeColor), .init(.lineWidth), .init(.lineCap),

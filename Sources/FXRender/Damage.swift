@@ -76,7 +76,8 @@ struct Damage {
             for c in tree.children[i] { if let cb = boxes[c] { box = box.map { $0.union(cb) } ?? cb } }
             // A masked layer shows only where its mask draws: it and its subtree (and its
             // shadow, made from the masked result) change nothing outside the mask's box.
-            if let m = tree.mask[i] { box = box.flatMap { b in boxes[m].flatMap { b.intersection($0) } } }
+            // An inverted mask keeps the layer where the mask does not draw, so it bounds nothing.
+            if let m = tree.mask[i], !l.maskMode.isInverted { box = box.flatMap { b in boxes[m].flatMap { b.intersection($0) } } }
             boxes[i] = box.map { Damage.pixelAligned($0, within: full) }
         }
         // Under a masked layer (its sublayers and its mask's subtree) nothing shows outside

@@ -12,7 +12,8 @@ import FXCore
 ///   its bounds, a shape's path too), unless it draws nothing;
 /// - each offscreen group (opacity below 1 over more than one thing, a mask, a
 ///   shadow): the area of its surface (its subtree's box, or the whole stage);
-///   a mask's own surface once more; a shadow's blur over the whole stage once more;
+///   a mask's own surface once more (twice with a `maskMode` other than alpha, which
+///   rewrites it); a shadow's blur over the whole stage once more;
 /// - each particle: its sprite's area, at most the stage;
 /// - a layer drawn with perspective: its flat image, then the stage it is composited onto;
 /// - a transition: both sides' surfaces, the stage twice.
@@ -109,6 +110,8 @@ extension Renderer {
                 add(group, i)
                 if let m = tree.mask[i] {
                     add(group, i)
+                    // A mask mode other than alpha rewrites the mask's surface once more.
+                    if l.maskMode != .alpha { add(group, i) }
                     then.append(.visit(m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), clip, allowTransitions: true))
                 }
                 if shadow { then.append(.add(fullClip, i)) }

@@ -20,6 +20,8 @@ import Testing
         (.emitterShape, ["point", "line", "rectangle", "circle", "cuboid", "sphere"], "point"),
         (.emitterMode, ["points", "outline", "surface", "volume"], "volume"),
         (.renderMode, ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"], "unordered"),
+        // fxhost's own (fx.h 1.3), not Apple's: alpha is Core Animation's mask.
+        (.maskMode, ["alpha", "alphaInverted", "luminance", "luminanceInverted"], "alpha"),
     ]
 
     /// What the typed accessor of `p` reads, as its raw string.
@@ -35,6 +37,7 @@ import Testing
         case .emitterShape: l.emitterShape.rawValue
         case .emitterMode: l.emitterMode.rawValue
         case .renderMode: l.renderMode.rawValue
+        case .maskMode: l.maskMode.rawValue
         default: nil
         }
     }

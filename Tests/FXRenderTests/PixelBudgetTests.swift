@@ -83,4 +83,19 @@ import Testing
         #expect(message.contains("the budget is 268,435,456 pixels a frame"))
         #expect(!message.contains("\n"))
     }
+
+    /// A masked 30×30 layer at (10, 10) is a group over its box widened a pixel each side (9…41:
+    /// 32 × 32 = 1,024), its mask's surface the same 1,024, the mask's own 10×10 drawing 100 and the
+    /// layer's 900: 3,048. A mask mode other than alpha rewrites the mask's surface once more: 4,072.
+    @Test func maskModesCountTheirPass() throws {
+        for (mode, count) in [("alpha", 3_048.0), ("alphaInverted", 4_072), ("luminance", 4_072)] {
+            let stage = try scene(100, 100) { s in
+                let l = try layer(s, frame: Rect(10, 10, 30, 30), [fill, (.maskMode, .string(mode))])
+                let m = s.makeLayer(.layer, name: "mask")
+                try m.setFrame(Rect(0, 0, 10, 10)); try m.set(fill.0, fill.1)
+                try l.setMask(m)
+            }
+            #expect(try estimate(stage) == count, "\(mode)")
+        }
+    }
 }

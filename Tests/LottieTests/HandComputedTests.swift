@@ -134,16 +134,18 @@ final class HandComputedTests: XCTestCase {
         XCTAssert(r.stderr.contains("layer 'diff': mask mode f (difference, lighten or darken; only add, subtract and intersect play) not supported ($.layers[0].masksProperties)"), r.stderr)
     }
 
-    func testMattesThatCannotBeExpressedAreWarnedAbout() throws {
-        // A luma matte of two fills: the top one hides the other, which no union of alphas gives.
+    func testMattesOfAnyPictureAreNotWarnedAbout() throws {
+        // A luma matte of two fills and an inverted one of a precomp: both play (maskMode, fx.h 1.3).
         let fill = #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"r":1}"#
         let rect = #"{"ty":"rc","d":1,"p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[6,6]},"r":{"a":0,"k":0}}"#
         let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"m","td":1,"ip":0,"op":2,"st":0,"ks":{},"shapes":[\#(rect),\#(fill),\#(rect),\#(fill)]},{"ddd":0,"ind":2,"ty":4,"nm":"luma","tt":3,"ip":0,"op":2,"st":0,"ks":{},"shapes":[\#(rect),\#(fill)]}]}"#
         let file = try TestSupport.temporaryFolder() + "/luma.json"
         try json.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try Lottie.run(["--file", file, "--time", "0"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssert(r.stderr.contains("layer 'luma': luma mattes (played only from a shape or solid layer of solid fills; an inverted one fully opaque, a luma one a single fill) not supported ($.layers[1].tt)"), r.stderr)
+        for path in [file, Lottie.fixture("matte-precomp-inverted.json"), Lottie.fixture("matte-luma-inverted-opacity.json")] {
+            let r = try Lottie.run(["--file", path, "--time", "0"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse(r.stderr.contains("matte"), r.stderr)
+        }
     }
 
     func testLumaMattesTakeTheFillsLuminance() throws {
@@ -162,5 +164,35 @@ final class HandComputedTests: XCTestCase {
                 }
             }
         }
+        // matte-luma-overlap.json: a (0.8, 0.2, 0.2) fill at 60 % over an opaque white one is
+        // (0.88, 0.52, 0.52), luminance 0.299·0.88 + 0.587·0.52 + 0.114·0.52 = 0.62764 where they overlap
+        // (at frame 0 the red rectangle spans 14…30 × 20…32), 1 on white alone, 0 outside both.
+        let overlap = try Lottie.fxhostFrames(Lottie.fixture("matte-luma-overlap.json"), fps: 10, extra: ["--range", "0:1"])[0]
+        for (x, y, alpha) in [(20, 25, 0.299 * 0.88 + 0.587 * 0.52 + 0.114 * 0.52), (40, 40, 1.0), (5, 5, 0.0)] {
+            for c in 0..<3 {
+                XCTAssertEqual(Double(overlap[x: x, y: y][c]), 255 - alpha * (255 - fill[c]), accuracy: 1.5, "overlap at (\(x), \(y)): \(overlap[x: x, y: y])")
+            }
+        }
+    }
+
+    /// matte-luma-inverted-opacity.json: an inverted luma matte whose layer is at 60 % opacity. The matte's
+    /// picture is its fills at alpha 0.6, and its luminance mask value L·α (the CSS Masking rule: transparent
+    /// counts as black), so the coverage is 1 − 0.6·L: yellow (0.9, 0.9, 0.3), L = 0.8316, gives 0.50104;
+    /// blue (0.1, 0.2, 0.9), L = 0.2499, gives 0.85006; outside both, 1. rlottie 0.1 takes the luminance of
+    /// the un-premultiplied colour (`VBitmap::updateLuma`), which loses the layer's opacity: it draws
+    /// 1 − 0.8316 in the yellow rectangle, which is why this file is checked here and not against rlottie.
+    func testInvertedLumaMattesKeepTheMattesOpacity() throws {
+        let fill = [0.2, 0.3, 0.8].map { $0 * 255 }
+        let path = Lottie.fixture("matte-luma-inverted-opacity.json")
+        let frame = try Lottie.fxhostFrames(path, fps: 10, extra: ["--range", "0:1"])[0]
+        let yellow = 0.299 * 0.9 + 0.587 * 0.9 + 0.114 * 0.3, blue = 0.299 * 0.1 + 0.587 * 0.2 + 0.114 * 0.9
+        for (x, y, alpha) in [(20, 30, 1 - 0.6 * yellow), (42, 30, 1 - 0.6 * blue), (55, 5, 1.0), (32, 30, 1.0)] {
+            for c in 0..<3 {
+                XCTAssertEqual(Double(frame[x: x, y: y][c]), 255 - alpha * (255 - fill[c]), accuracy: 1.5, "at (\(x), \(y)): \(frame[x: x, y: y])")
+            }
+        }
+        try XCTSkipIf(TestSupport.isSanitizerPass, "rlottie is run in the ordinary pass")
+        let theirs = try Lottie.rlottieFrames(path, width: 60, height: 60, frames: [0])[0]
+        XCTAssertEqual(Double(theirs[x: 20, y: 30][0]), 255 - (1 - yellow) * (255 - fill[0]), accuracy: 2, "rlottie: \(theirs[x: 20, y: 30])")
     }
 }

@@ -24,6 +24,8 @@ final class RlottieAgreementTests: XCTestCase {
         ("matte-solid-inverted.json", 60, 60, 10, [0, 2, 4]),
         ("matte-luma.json", 60, 60, 10, [0, 2]),
         ("matte-luma-inverted.json", 60, 60, 10, [0, 2]),
+        ("matte-precomp-inverted.json", 60, 60, 10, [0, 2, 4]),
+        ("matte-luma-overlap.json", 60, 60, 10, [0, 2, 4]),
         ("precomp.json", 100, 100, 8, [0, 1, 3, 5, 7, 8]),
         ("start-time.json", 100, 60, 10, [0, 3, 5, 7, 9]),
         ("image.json", 100, 52, 10, [0, 5]),

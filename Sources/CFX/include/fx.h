@@ -1,5 +1,5 @@
 /*
- * fx.h — the fxhost plugin ABI, version 1.2.
+ * fx.h — the fxhost plugin ABI, version 1.3.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -83,6 +83,12 @@
  *        build that takes its arguments as an fx_value array) and
  *        stage_prefer (fx_stage_preference: the content's own size and
  *        end); FX_ERR_INPUT; no descriptor struct changed size.
+ *   1.3  the layer key maskMode (fxhost's own; Core Animation has none):
+ *        what a layer's mask keeps, "alpha" (the default, Core Animation's
+ *        mask), "alphaInverted", "luminance" or "luminanceInverted"; no
+ *        fx_api member or struct changed. A host before 1.3 answers
+ *        FX_ERR_BAD_KEY_PATH to layer_set of it; layer_knows_key_path
+ *        tells beforehand.
  */
 #ifndef FX_H
 #define FX_H
@@ -102,7 +108,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 2
+#define FX_ABI_MINOR 3
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -403,7 +409,11 @@ typedef struct fx_api {
     fx_status (*layer_insert_below)(fx_layer parent, fx_layer child, fx_layer sibling);
     /** Removes the layer from its superlayer; the handle stays valid. */
     fx_status (*layer_remove_from_superlayer)(fx_layer layer);
-    /** Makes `mask`'s alpha mask `layer` (0 clears). A mask belongs to no sublayer list. */
+    /**
+     * Makes `mask`'s alpha mask `layer` (0 clears). A mask belongs to no sublayer list.
+     * Since 1.3, `layer`'s key maskMode chooses what the mask keeps: its alpha
+     * (default), 1 − alpha, its luminance times alpha, or 1 − that.
+     */
     fx_status (*layer_set_mask)(fx_layer layer, fx_layer mask);
     /** Sets the layer's own timing (begin_time, speed, time_offset). */
     fx_status (*layer_set_timing)(fx_layer layer, const fx_layer_timing *timing);

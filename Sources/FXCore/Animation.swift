@@ -63,29 +63,37 @@ public struct Animation {
         }
     }
 
-    /// Checks the animation against a layer of `kind`: its key path applies,
-    /// its values have the key path's type, its timing is sane.
-    public func check(for layerKind: LayerKind) throws(FXError) {
+    /// The animation as a layer of `kind` holds it, when it may run there: its
+    /// key path applies, its values are admitted by the key path
+    /// (`KeyPath.admit`: its type, and a choice property's case), its timing is sane.
+    public func admitted(for layerKind: LayerKind) throws(FXError) -> Animation {
         try timing.check()
+        var a = self
         switch kind {
         case .group(let children):
-            for child in children { try child.check(for: layerKind) }
-            return
+            var admitted: [Animation] = []
+            for child in children { admitted.append(try child.admitted(for: layerKind)) }
+            a.kind = .group(admitted)
+            return a
         case .transition(let t):
             try t.check()
-            return
+            return a
         default: break
         }
         guard let kp = keyPath else { throw FXError("a \(className) needs a key path") }
         try kp.check(appliesTo: layerKind)
+        func admit(_ v: Value?) throws(FXError) -> Value? { if let v { try kp.admit(v) } else { nil } }
         switch kind {
-        case let .basic(from, to, by), let .spring(from, to, by, _):
-            for v in [from, to, by].compactMap({ $0 }) { try kp.check(v) }
-            if case .spring(_, _, _, let s) = kind { try s.check() }
+        case let .basic(from, to, by):
+            a.kind = .basic(from: try admit(from), to: try admit(to), by: try admit(by))
+        case let .spring(from, to, by, s):
+            a.kind = .spring(from: try admit(from), to: try admit(to), by: try admit(by), spring: s)
+            try s.check()
         case .keyframe(let k):
-            try k.check(for: kp)
+            a.kind = .keyframe(try k.admitted(for: kp))
         default: break
         }
+        return a
     }
 }
 

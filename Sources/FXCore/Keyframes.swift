@@ -60,7 +60,9 @@ public struct Keyframes {
         return (values[0], values[values.count - 1])
     }
 
-    func check(for kp: KeyPath) throws(FXError) {
+    /// The keyframes with their values admitted by `kp` (`KeyPath.admit`).
+    func admitted(for kp: KeyPath) throws(FXError) -> Keyframes {
+        var k = self
         if path != nil {
             guard kp.type == .point else {
                 throw FXError("keyframe animation of '\(kp)' has a path, which animates points; '\(kp)' takes a \(kp.type.rawValue)")
@@ -68,8 +70,13 @@ public struct Keyframes {
             guard !isEmpty else { throw FXError("keyframe animation of '\(kp)' has a path with no segment (only moves)") }
         } else {
             guard !values.isEmpty else { throw FXError("keyframe animation of '\(kp)' has no values") }
-            for v in values { try kp.check(v) }
+            for i in values.indices {
+                let v = try kp.admit(values[i])
+                // Only strings change form (a choice property's become cases): other values are kept, not copied.
+                if v.type == .string { k.values[i] = v }
+            }
         }
+        return k
     }
 
     /// Why `keyTimes` will be ignored, or nil when they are used (or not set).

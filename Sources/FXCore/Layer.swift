@@ -264,11 +264,9 @@ public final class Layer {
             l = cur.timeParent
         }
         var below = 0
-        var pending: [(Layer, Int)] = [(child, 1)]
-        while let (layer, level) = pending.popLast() {
+        child.visitTree(1) { _, level in
             below = max(below, level)
-            if let m = layer.mask { pending.append((m, level + 1)) }
-            for c in layer.sublayers { pending.append((c, level + 1)) }
+            return level + 1
         }
         guard above + below <= Layer.maxDepth else {
             throw FXError("cannot add layer '\(child.name)' under '\(name)': the tree would be \(above + below) layers deep; the limit is \(Layer.maxDepth)", kind: .limit)

@@ -5,16 +5,13 @@ public enum Sampler {
     /// Trees at least this large are sampled on two threads (the machine has 2 cores).
     static let parallelThreshold = 2_000
 
-    /// The whole tree under `root` at global time `t`.
-    public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
-        if let stage = root.stage, stage.root === root {
-            let layers = stage.samplingProgram.layers(at: t)
-            if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
-                return Snapshot(time: t, layers: layers)
-            }
-            return replicated(layers, stage, at: t)
+    /// The stage's whole tree at global time `t`, presented by its sampling program.
+    public static func snapshot(of stage: Stage, at t: Double) -> Snapshot {
+        let layers = stage.samplingProgram.layers(at: t)
+        if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
+            return Snapshot(time: t, layers: layers)
         }
-        return walk(root, at: t)
+        return replicated(layers, stage, at: t)
     }
 
     /// The layers with every replicator's copies, or without them and marked over budget

@@ -8,7 +8,7 @@ extension Layer {
     ///
     /// The one walk of the model tree: the schedule's rebuild and `endOfAnimations` (Stage), loop
     /// periods, the sampling program's layout and the sampler's walk (`Sampler.visit`: a transition's
-    /// old side, replicated copies, trees not a stage's), the depth check and `emitsForever`.
+    /// old side, replicated copies), the depth check and `emitsForever`.
     /// Two walks stay apart. `subtreeTotals` works bottom up (a layer's count is its children's sum)
     /// and stops at subtrees whose count it still holds, which a walk that visits every layer first
     /// cannot do. The renderer, its pixel budget and its damage (FXRender) walk a snapshot, not this

@@ -4,9 +4,8 @@ import Testing
 /// `Layer.visitTree`: depth-first, each layer before what it holds, its mask's subtree before its
 /// sublayers (in order), each layer given what its parent handed down to masks or to sublayers.
 @Suite struct TreeWalkTests {
-    /// l ─ mask m (with sublayer mc), sublayers a (with a1) and b. Depth is handed down; the mask's
-    /// side gets 100 more, so m is 101 and mc 102, while a, b are 1 and a1 is 2.
-    @Test func visitsLayerThenMaskThenSublayersCarryingValuesDown() throws {
+    /// A stage holding l ─ mask m (with sublayer mc), sublayers a (with a1) and b.
+    static func tree() throws -> (stage: Stage, l: Layer, mc: Layer) {
         let (stage, l) = stageWithLayer()
         func make(_ name: String) -> Layer { stage.makeLayer(.layer, name: name) }
         let m = make("m"), mc = make("mc"), a = make("a"), a1 = make("a1"), b = make("b")
@@ -15,6 +14,13 @@ import Testing
         try l.addSublayer(a)
         try a.addSublayer(a1)
         try l.addSublayer(b)
+        return (stage, l, mc)
+    }
+
+    /// Depth is handed down; the mask's side gets 100 more, so m is 101 and mc 102, while a, b are
+    /// 1 and a1 is 2.
+    @Test func visitsLayerThenMaskThenSublayersCarryingValuesDown() throws {
+        let (_, l, _) = try Self.tree()
         var seen: [String] = []
         l.visitTree(0) { layer, depth in
             seen.append("\(layer.name)=\(depth)")
@@ -28,14 +34,8 @@ import Testing
     /// l, m, mc, a, a1, b with each parent's slot, depth and mask flag; an emitter held by a mask's
     /// sublayer emits; a mask's depth counts toward the depth limit.
     @Test func theWalksUsersReachMasksAndWhatTheyHold() throws {
-        let (stage, l) = stageWithLayer()
+        let (stage, l, mc) = try Self.tree()
         func make(_ name: String, _ kind: LayerKind = .layer) -> Layer { stage.makeLayer(kind, name: name) }
-        let m = make("m"), mc = make("mc"), a = make("a"), a1 = make("a1"), b = make("b")
-        try m.addSublayer(mc)
-        try l.setMask(m)
-        try l.addSublayer(a)
-        try a.addSublayer(a1)
-        try l.addSublayer(b)
         func slots(_ layers: [PresentedLayer]) -> [String] { layers.map { "\($0.name) \($0.parent) \($0.depth) \($0.isMask)" } }
         // The stage's root is slot 0, l slot 1.
         #expect(slots(Array(try stage.sample(at: 0).layers.dropFirst())) ==

@@ -65,19 +65,19 @@ public struct Animation {
 
     /// The animation as a layer of `kind` holds it, when it may run there: its
     /// key path applies, its values are admitted by the key path
-    /// (`KeyPath.admit`: its type, and a choice property's case), its timing is sane.
+    /// (`KeyPath.admit`: its type, and a choice property's case), its timing is
+    /// sane. Only strings change form, so only an animation of a string key path
+    /// is rebuilt; the others are returned as they are, uncopied.
     public func admitted(for layerKind: LayerKind) throws(FXError) -> Animation {
         try timing.check()
-        var a = self
         switch kind {
         case .group(let children):
             var admitted: [Animation] = []
             for child in children { admitted.append(try child.admitted(for: layerKind)) }
-            a.kind = .group(admitted)
-            return a
+            return with(.group(admitted))
         case .transition(let t):
             try t.check()
-            return a
+            return self
         default: break
         }
         guard let kp = keyPath else { throw FXError("a \(className) needs a key path") }
@@ -85,14 +85,22 @@ public struct Animation {
         func admit(_ v: Value?) throws(FXError) -> Value? { if let v { try kp.admit(v) } else { nil } }
         switch kind {
         case let .basic(from, to, by):
-            a.kind = .basic(from: try admit(from), to: try admit(to), by: try admit(by))
+            let (f, t, b) = (try admit(from), try admit(to), try admit(by))
+            if kp.type == .string { return with(.basic(from: f, to: t, by: b)) }
         case let .spring(from, to, by, s):
-            a.kind = .spring(from: try admit(from), to: try admit(to), by: try admit(by), spring: s)
+            let (f, t, b) = (try admit(from), try admit(to), try admit(by))
             try s.check()
+            if kp.type == .string { return with(.spring(from: f, to: t, by: b, spring: s)) }
         case .keyframe(let k):
-            a.kind = .keyframe(try k.admitted(for: kp))
+            if let admitted = try k.admitted(for: kp) { return with(.keyframe(admitted)) }
         default: break
         }
+        return self
+    }
+
+    private func with(_ kind: Kind) -> Animation {
+        var a = self
+        a.kind = kind
         return a
     }
 }

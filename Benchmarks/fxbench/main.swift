@@ -44,14 +44,14 @@ func benchSampling() throws {
     for count in (CommandLine.arguments.count > 2 ? [Int(CommandLine.arguments[2])!] : [1_000, 10_000, 100_000]) {
         let stage = try makeTree(count)
         var checksum = 0.0
-        _ = Sampler.snapshot(of: stage.root, at: 0.01)  // warm up
+        _ = Sampler.snapshot(of: stage, at: 0.01)  // warm up
         // At least 5 samples and about a second of them, or exactly as many as asked
         // (for counting instructions, which other programs' load does not change).
         let exactly = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) : nil
         var samples = 0
         let start = seconds(), cpuStart = cpuSeconds()
         while exactly.map({ samples < $0 }) ?? (samples < 5 || seconds() - start < 1) {
-            let snap = Sampler.snapshot(of: stage.root, at: 0.1 + Double(samples) / 60)
+            let snap = Sampler.snapshot(of: stage, at: 0.1 + Double(samples) / 60)
             checksum += snap.layers[count / 2].number(.opacity)
             samples += 1
         }

@@ -63,29 +63,45 @@ public struct Animation {
         }
     }
 
-    /// Checks the animation against a layer of `kind`: its key path applies,
-    /// its values have the key path's type, its timing is sane.
-    public func check(for layerKind: LayerKind) throws(FXError) {
+    /// The animation as a layer of `kind` holds it, when it may run there: its
+    /// key path applies, its values are admitted by the key path
+    /// (`KeyPath.admit`: its type, and a choice property's case), its timing is
+    /// sane. Only strings change form, so only an animation of a string key path
+    /// is rebuilt; the others are returned as they are, uncopied.
+    public func admitted(for layerKind: LayerKind) throws(FXError) -> Animation {
         try timing.check()
         switch kind {
         case .group(let children):
-            for child in children { try child.check(for: layerKind) }
-            return
+            var admitted: [Animation] = []
+            for child in children { admitted.append(try child.admitted(for: layerKind)) }
+            return with(.group(admitted))
         case .transition(let t):
             try t.check()
-            return
+            return self
         default: break
         }
         guard let kp = keyPath else { throw FXError("a \(className) needs a key path") }
         try kp.check(appliesTo: layerKind)
+        func admit(_ v: Value?) throws(FXError) -> Value? { if let v { try kp.admit(v) } else { nil } }
         switch kind {
-        case let .basic(from, to, by), let .spring(from, to, by, _):
-            for v in [from, to, by].compactMap({ $0 }) { try kp.check(v) }
-            if case .spring(_, _, _, let s) = kind { try s.check() }
+        case let .basic(from, to, by):
+            let (f, t, b) = (try admit(from), try admit(to), try admit(by))
+            if kp.type == .string { return with(.basic(from: f, to: t, by: b)) }
+        case let .spring(from, to, by, s):
+            let (f, t, b) = (try admit(from), try admit(to), try admit(by))
+            try s.check()
+            if kp.type == .string { return with(.spring(from: f, to: t, by: b, spring: s)) }
         case .keyframe(let k):
-            try k.check(for: kp)
+            if let admitted = try k.admitted(for: kp) { return with(.keyframe(admitted)) }
         default: break
         }
+        return self
+    }
+
+    private func with(_ kind: Kind) -> Animation {
+        var a = self
+        a.kind = kind
+        return a
     }
 }
 

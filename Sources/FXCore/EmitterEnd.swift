@@ -34,7 +34,8 @@ extension Layer {
 extension Stage {
     /// Whether some emitter in the tree still gives birth (and so goes on forever).
     public var emitsForever: Bool {
-        func walk(_ l: Layer) -> Bool { l.canEmit || (l.mask.map(walk) ?? false) || l.sublayers.contains(where: walk) }
-        return walk(root)
+        var emits = false
+        root.visitTree(()) { layer, _ in emits = emits || layer.canEmit }
+        return emits
     }
 }

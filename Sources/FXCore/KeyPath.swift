@@ -84,18 +84,27 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Checks that `value` may be given for this key path: its type, its
-    /// finiteness, and for string properties with fixed choices, its spelling.
-    public func check(_ value: Value) throws(FXError) {
+    /// `value` as this key path holds it, when it may be given for it: of its
+    /// type, finite, and for a choice property one of its choices, which
+    /// becomes the enum's case here, where every value enters a layer or an
+    /// animation (a choice given for a plain string property becomes its text).
+    public func admit(_ value: Value) throws(FXError) -> Value {
         guard value.type == type else {
             throw FXError("key path '\(self)' takes a \(type.rawValue), not a \(value.type.rawValue)", kind: .type)
         }
         guard value.isFinite else {
             throw FXError("key path '\(self)' was given a value that is not finite (NaN or infinity)")
         }
-        if case .string(let s) = value, let choices = property.info.choices, !choices.contains(s) {
-            throw FXError("key path '\(self)' does not accept '\(s)': expected one of \(choices.joined(separator: ", "))")
+        guard type == .string, cell == nil, let choices = property.info.choiceType else {
+            if case .choice(let c) = value { return .string(c.rawValue) }
+            return value
         }
+        if case .choice(let c) = value, c.type == choices { return value }
+        let text = value.text ?? ""
+        guard let c = choices.value(named: text) else {
+            throw FXError("key path '\(self)' does not accept '\(text)': expected one of \(choices.names.joined(separator: ", "))")
+        }
+        return .choice(c)
     }
 
     // MARK: - Reading and writing a component

@@ -60,16 +60,26 @@ public struct Keyframes {
         return (values[0], values[values.count - 1])
     }
 
-    func check(for kp: KeyPath) throws(FXError) {
+    /// The keyframes with their values admitted by `kp` (`KeyPath.admit`), or nil when
+    /// they are admitted as they are (only strings change form).
+    func admitted(for kp: KeyPath) throws(FXError) -> Keyframes? {
         if path != nil {
             guard kp.type == .point else {
                 throw FXError("keyframe animation of '\(kp)' has a path, which animates points; '\(kp)' takes a \(kp.type.rawValue)")
             }
             guard !isEmpty else { throw FXError("keyframe animation of '\(kp)' has a path with no segment (only moves)") }
-        } else {
-            guard !values.isEmpty else { throw FXError("keyframe animation of '\(kp)' has no values") }
-            for v in values { try kp.check(v) }
+            return nil
         }
+        guard !values.isEmpty else { throw FXError("keyframe animation of '\(kp)' has no values") }
+        var admitted: [Value] = []
+        for v in values {
+            let a = try kp.admit(v)
+            if kp.type == .string { admitted.append(a) }
+        }
+        guard kp.type == .string else { return nil }
+        var k = self
+        k.values = admitted
+        return k
     }
 
     /// Why `keyTimes` will be ignored, or nil when they are used (or not set).

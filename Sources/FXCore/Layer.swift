@@ -182,9 +182,9 @@ public final class Layer {
     }
 
     /// Sets the model value at a key path, checked for kind and type.
-    public func set(_ kp: KeyPath, _ v: Value) throws(FXError) {
+    public func set(_ kp: KeyPath, _ given: Value) throws(FXError) {
         try kp.check(appliesTo: kind)
-        try kp.check(v)
+        let v = try kp.admit(given)
         if let cell = kp.cell {
             guard EmitterCell.find(cell.names, in: emitterCells) != nil else { throw noCell(cell) }
             rememberEmitterModel()
@@ -264,11 +264,9 @@ public final class Layer {
             l = cur.timeParent
         }
         var below = 0
-        var pending: [(Layer, Int)] = [(child, 1)]
-        while let (layer, level) = pending.popLast() {
+        child.visitTree(1) { _, level in
             below = max(below, level)
-            if let m = layer.mask { pending.append((m, level + 1)) }
-            for c in layer.sublayers { pending.append((c, level + 1)) }
+            return level + 1
         }
         guard above + below <= Layer.maxDepth else {
             throw FXError("cannot add layer '\(child.name)' under '\(name)': the tree would be \(above + below) layers deep; the limit is \(Layer.maxDepth)", kind: .limit)
@@ -391,9 +389,8 @@ public final class Layer {
     /// `finished = false`) one already there. A `beginTime` of 0 becomes the
     /// layer's current time (R5). A nil key never replaces anything.
     public func add(_ animation: Animation, forKey key: String?) throws {
-        try animation.check(for: kind)
-        try checkCells(of: animation)
-        var a = animation
+        var a = try animation.admitted(for: kind)
+        try checkCells(of: a)
         let now = stage?.now ?? 0
         let parentNow = parentTime(atGlobal: now)
         if a.timing.beginTime == 0 { a.timing.beginTime = timing.localTime(parentNow) }

@@ -64,10 +64,10 @@ extension Stage {
             return .unbounded("the cycles of the animations repeating forever (\(cycles.map { "\($0) s" }.joined(separator: ", "))) have no common multiple within \(limit) s")
         }
         // Compare the presentation a third of the way in too, so one coincidence is not taken for a period.
-        let here = [Sampler.snapshot(of: root, at: now), Sampler.snapshot(of: root, at: now + base / 3)]
+        let here = [Sampler.snapshot(of: self, at: now), Sampler.snapshot(of: self, at: now + base / 3)]
         var k = 1.0
         while k * base <= limit + 1e-9 {
-            let there = [Sampler.snapshot(of: root, at: now + k * base), Sampler.snapshot(of: root, at: now + k * base + base / 3)]
+            let there = [Sampler.snapshot(of: self, at: now + k * base), Sampler.snapshot(of: self, at: now + k * base + base / 3)]
             if zip(here, there).allSatisfy({ LoopPeriod.samePresentation($0, $1) }) { return .period(k * base) }
             k += 1
         }

@@ -1,7 +1,7 @@
-/// The choice properties, presented, as their enums. Every way a string
-/// reaches a choice property (`layer_set`, an animation's values) passes
-/// `KeyPath.check`, which refuses a spelling not among the choices, so a
-/// value that does not parse is a broken invariant of the engine, not bad input.
+/// The choice properties, presented, as their enums. Every value reaches a
+/// choice property through `KeyPath.admit`, which makes a string its enum's
+/// case or refuses it, so a value that is not a case of the property's enum
+/// is a broken invariant of the engine, not bad input.
 extension PresentedLayer {
     public var contentsGravity: ContentsGravity { choice(.contentsGravity) }
     public var gradientType: GradientType { choice(.gradientType) }
@@ -16,8 +16,8 @@ extension PresentedLayer {
     public var maskMode: MaskMode { choice(.maskMode) }
 
     private func choice<C: Choice>(_ p: Property) -> C {
-        guard case .string(let s) = self[p], let c = C(rawValue: s) else {
-            preconditionFailure("'\(p.key)' holds \(self[p]), not one of \(C.names): a value got past KeyPath.check")
+        guard case .choice(let v) = self[p], let c = v.as(C.self) else {
+            preconditionFailure("'\(p.key)' holds \(self[p]), not one of \(C.names): a value got past KeyPath.admit")
         }
         return c
     }

@@ -32,8 +32,10 @@ public enum Property: Int, Sendable, CaseIterable {
         public let defaultValue: Value
         /// The layer kind that has the property; `.layer` means every kind.
         public let kind: LayerKind
-        /// For string properties with a closed set of values.
-        public let choices: [String]?
+        /// For choice properties (a `Choice` enum's case by default): the enum.
+        public let choiceType: (any Choice.Type)?
+        /// For choice properties: their enum's raw values, in declaration order.
+        public var choices: [String]? { choiceType?.names }
     }
 
     public var info: Info { Property.infos[rawValue] }
@@ -75,8 +77,10 @@ public enum Property: Int, Sendable, CaseIterable {
     private static let infos: [Info] = allCases.map { $0.makeInfo() }
 
     private func makeInfo() -> Info {
-        func i(_ key: String, _ v: Value, _ kind: LayerKind = .layer, _ choices: [String]? = nil) -> Info {
-            Info(key: key, type: v.type, defaultValue: v, kind: kind, choices: choices)
+        func i(_ key: String, _ v: Value, _ kind: LayerKind = .layer) -> Info {
+            var choiceType: (any Choice.Type)? = nil
+            if case .choice(let c) = v { choiceType = c.type }
+            return Info(key: key, type: v.type, defaultValue: v, kind: kind, choiceType: choiceType)
         }
         switch self {
         case .bounds: return i("bounds", .rect(.zero))
@@ -92,10 +96,9 @@ public enum Property: Int, Sendable, CaseIterable {
         case .borderWidth: return i("borderWidth", .number(0))
         case .borderColor: return i("borderColor", .color(.black))
         case .masksToBounds: return i("masksToBounds", .bool(false))
-        case .maskMode: return i("maskMode", .string("alpha"), .layer, MaskMode.names)
+        case .maskMode: return i("maskMode", .choice(MaskMode.alpha))
         case .contents: return i("contents", .image(nil))
-        case .contentsGravity:
-            return i("contentsGravity", .string("resize"), .layer, ContentsGravity.names)
+        case .contentsGravity: return i("contentsGravity", .choice(ContentsGravity.resize))
         case .shadowColor: return i("shadowColor", .color(.black))
         case .shadowOpacity: return i("shadowOpacity", .number(0))
         case .shadowOffset: return i("shadowOffset", .size(Size(0, -3)))
@@ -104,14 +107,14 @@ public enum Property: Int, Sendable, CaseIterable {
         case .locations: return i("locations", .numbers([]), .gradient)
         case .startPoint: return i("startPoint", .point(Point(0.5, 0)), .gradient)
         case .endPoint: return i("endPoint", .point(Point(0.5, 1)), .gradient)
-        case .gradientType: return i("type", .string("axial"), .gradient, GradientType.names)
+        case .gradientType: return i("type", .choice(GradientType.axial), .gradient)
         case .path: return i("path", .path(Path()), .shape)
         case .fillColor: return i("fillColor", .color(.black), .shape)
-        case .fillRule: return i("fillRule", .string("nonZero"), .shape, FillRule.names)
+        case .fillRule: return i("fillRule", .choice(FillRule.nonZero), .shape)
         case .strokeColor: return i("strokeColor", .color(.clear), .shape)
         case .lineWidth: return i("lineWidth", .number(1), .shape)
-        case .lineCap: return i("lineCap", .string("butt"), .shape, LineCap.names)
-        case .lineJoin: return i("lineJoin", .string("miter"), .shape, LineJoin.names)
+        case .lineCap: return i("lineCap", .choice(LineCap.butt), .shape)
+        case .lineJoin: return i("lineJoin", .choice(LineJoin.miter), .shape)
         case .miterLimit: return i("miterLimit", .number(10), .shape)
         case .lineDashPattern: return i("lineDashPattern", .numbers([]), .shape)
         case .lineDashPhase: return i("lineDashPhase", .number(0), .shape)
@@ -121,11 +124,9 @@ public enum Property: Int, Sendable, CaseIterable {
         case .font: return i("font", .string("Sans"), .text)
         case .fontSize: return i("fontSize", .number(36), .text)
         case .foregroundColor: return i("foregroundColor", .color(.white), .text)
-        case .alignmentMode:
-            return i("alignmentMode", .string("natural"), .text, AlignmentMode.names)
+        case .alignmentMode: return i("alignmentMode", .choice(AlignmentMode.natural), .text)
         case .isWrapped: return i("wrapped", .bool(false), .text)
-        case .truncationMode:
-            return i("truncationMode", .string("none"), .text, TruncationMode.names)
+        case .truncationMode: return i("truncationMode", .choice(TruncationMode.none), .text)
         case .instanceCount: return i("instanceCount", .number(1), .replicator)
         case .instanceTransform: return i("instanceTransform", .transform(.identity), .replicator)
         case .instanceDelay: return i("instanceDelay", .number(0), .replicator)
@@ -139,11 +140,9 @@ public enum Property: Int, Sendable, CaseIterable {
         case .emitterZPosition: return i("emitterZPosition", .number(0), .emitter)
         case .emitterSize: return i("emitterSize", .size(Size(0, 0)), .emitter)
         case .emitterDepth: return i("emitterDepth", .number(0), .emitter)
-        case .emitterShape:
-            return i("emitterShape", .string("point"), .emitter, EmitterShape.names)
-        case .emitterMode: return i("emitterMode", .string("volume"), .emitter, EmitterMode.names)
-        case .renderMode:
-            return i("renderMode", .string("unordered"), .emitter, RenderMode.names)
+        case .emitterShape: return i("emitterShape", .choice(EmitterShape.point), .emitter)
+        case .emitterMode: return i("emitterMode", .choice(EmitterMode.volume), .emitter)
+        case .renderMode: return i("renderMode", .choice(RenderMode.unordered), .emitter)
         case .emitterBirthRate: return i("birthRate", .number(1), .emitter)
         case .emitterLifetime: return i("lifetime", .number(1), .emitter)
         case .emitterVelocity: return i("velocity", .number(1), .emitter)

@@ -5,16 +5,13 @@ public enum Sampler {
     /// Trees at least this large are sampled on two threads (the machine has 2 cores).
     static let parallelThreshold = 2_000
 
-    /// The whole tree under `root` at global time `t`.
-    public static func snapshot(of root: Layer, at t: Double) -> Snapshot {
-        if let stage = root.stage, stage.root === root {
-            let layers = stage.samplingProgram.layers(at: t)
-            if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
-                return Snapshot(time: t, layers: layers)
-            }
-            return replicated(layers, stage, at: t)
+    /// The stage's whole tree at global time `t`, presented by its sampling program.
+    public static func snapshot(of stage: Stage, at t: Double) -> Snapshot {
+        let layers = stage.samplingProgram.layers(at: t)
+        if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
+            return Snapshot(time: t, layers: layers)
         }
-        return walk(root, at: t)
+        return replicated(layers, stage, at: t)
     }
 
     /// The layers with every replicator's copies, or without them and marked over budget
@@ -74,20 +71,33 @@ public enum Sampler {
         }
     }
 
-    /// Writes `layer`'s subtree from slot `index` on; returns the next free slot.
+    /// Writes `layer`'s subtree from slot `index` on, in `Layer.visitTree`'s order (a snapshot's);
+    /// returns the next free slot.
     static func visit(_ layer: Layer, parentTime: Double, parent: Int, depth: Int, isMask: Bool,
-                              into out: UnsafeMutablePointer<PresentedLayer>, at index: Int, pass: inout Pass) -> Int {
-        let local = present(layer, parentTime: parentTime, parent: parent, depth: depth, isMask: isMask, at: out + index,
-                            pass: &pass)
-        var next = index + 1
-        if let m = layer.mask {
-            next = visit(m, parentTime: local, parent: index, depth: depth + 1, isMask: true, into: out, at: next, pass: &pass)
-        }
-        for child in layer.sublayers {
-            next = visit(child, parentTime: local, parent: index, depth: depth + 1, isMask: false, into: out, at: next,
-                         pass: &pass)
+                      into out: UnsafeMutablePointer<PresentedLayer>, at index: Int, pass: inout Pass) -> Int {
+        var next = index
+        let top = Place(parent: parent, depth: depth, isMask: isMask)
+        layer.visitTree((place: top, parentTime: parentTime)) { layer, above in
+            let slot = next
+            next += 1
+            let local = present(layer, parentTime: above.parentTime, parent: above.place.parent, depth: above.place.depth,
+                                isMask: above.place.isMask, at: out + slot, pass: &pass)
+            let below = above.place.below(slot)
+            return ((below.mask, local), (below.sublayers, local))
         }
         return next
+    }
+
+    /// Where a layer sits in a snapshot: its parent's slot, its depth, whether it is the parent's mask.
+    struct Place {
+        let parent: Int
+        let depth: Int
+        let isMask: Bool
+
+        /// The places of the mask and of the sublayers of the layer at `slot`, when this is its place.
+        func below(_ slot: Int) -> (mask: Place, sublayers: Place) {
+            (Place(parent: slot, depth: depth + 1, isMask: true), Place(parent: slot, depth: depth + 1, isMask: false))
+        }
     }
 
     /// Initializes `slot` with `layer` as presented; returns the layer's local

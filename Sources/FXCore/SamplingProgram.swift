@@ -44,10 +44,9 @@ final class SamplingProgram {
         var nodes: [Node] = [], animations: [ScalarAnimation] = [], pool = ScalarPool(sharing: true)
         var topLevel: [(node: Int, animation: Int)] = []
         nodes.reserveCapacity(stage.root.subtreeCount)
-        var pending: [(layer: Layer, parent: Int, depth: Int, isMask: Bool)] = [(stage.root, -1, 0, false)]
-        while let (layer, parent, depth, isMask) = pending.popLast() {
+        stage.root.visitTree(Sampler.Place(parent: -1, depth: 0, isMask: false)) { layer, place in
             let index = nodes.count
-            if parent == 0 && !isMask { topLevel.append((index, animations.count)) }
+            if place.parent == 0 && !place.isMask { topLevel.append((index, animations.count)) }
             let evaluators = layer.evaluators
             var range: Range<Int>? = nil
             if layer.kind != .emitter, evaluators.allSatisfy({ $0.isScalar }) {
@@ -57,11 +56,10 @@ final class SamplingProgram {
                 }
                 range = first..<animations.count
             }
-            nodes.append(Node(layer: layer, id: layer.id, name: layer.name, kind: layer.kind, parent: parent, depth: depth,
-                              isMask: isMask, timing: layer.timing, model: layer.values.copiedAnew(), animations: range))
-            // Children are taken last pushed first: sublayers in reverse, then the mask, so the mask comes out first.
-            for c in layer.sublayers.reversed() { pending.append((c, index, depth + 1, false)) }
-            if let m = layer.mask { pending.append((m, index, depth + 1, true)) }
+            nodes.append(Node(layer: layer, id: layer.id, name: layer.name, kind: layer.kind, parent: place.parent,
+                              depth: place.depth, isMask: place.isMask, timing: layer.timing,
+                              model: layer.values.copiedAnew(), animations: range))
+            return place.below(index)
         }
         var split: Int? = nil
         if nodes.count >= Sampler.parallelThreshold, topLevel.count >= 2 {

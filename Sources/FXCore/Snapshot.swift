@@ -85,7 +85,7 @@ public struct PresentedLayer: Sendable {
     }
 
     // The typed readers. A property presents a value of its catalog type
-    // (`Property.type`): every way in checks it (`KeyPath.check` for model values
+    // (`Property.type`): every way in checks it (`KeyPath.admit` for model values
     // and animation values), and interpolation keeps it. So asking for another
     // type is a mistake in the engine's own code, and stops it rather than
     // reading as 0, .zero or "".
@@ -100,7 +100,8 @@ public struct PresentedLayer: Sendable {
     public func string(_ p: Property) -> String { if case .string(let v) = self[p] { v } else { mismatch(p, .string) } }
 
     private func mismatch(_ p: Property, _ asked: ValueType) -> Never {
-        preconditionFailure("'\(p.key)' presents a \(self[p].type.rawValue), read as a \(asked.rawValue): a reader of the wrong type")
+        let held = if case .choice(let c) = self[p] { "a case of \(c.type), read by its accessor," } else { "a \(self[p].type.rawValue)" }
+        preconditionFailure("'\(p.key)' presents \(held) read as a \(asked.rawValue): a reader of the wrong type")
     }
 
     /// The value at a key path, presented.

@@ -332,7 +332,7 @@ public final class Stage {
     // MARK: - Sampling
 
     /// The presentation tree at the current time.
-    public func snapshot() -> Snapshot { Sampler.snapshot(of: root, at: now) }
+    public func snapshot() -> Snapshot { Sampler.snapshot(of: self, at: now) }
 
     /// Advances to `t`, then samples there.
     /// A frame over the scene budget (`SceneBudget`) throws, naming the budget and the replicator.

@@ -14,6 +14,9 @@ public enum Value: Equatable, Sendable {
     /// Boxed: a matrix is 128 bytes and most values are far smaller.
     indirect case transform(Transform3D)
     case string(String)
+    /// A choice property's value (`lineCap`, `contentsGravity`…): a string at
+    /// the ABI and in every output, of type `.string`, held as its enum's case.
+    case choice(ChoiceValue)
     case bool(Bool)
     case numbers([Double])
     case colors([Color])
@@ -30,7 +33,7 @@ public enum Value: Equatable, Sendable {
         case .rect: .rect
         case .color: .color
         case .transform: .transform
-        case .string: .string
+        case .string, .choice: .string
         case .bool: .bool
         case .numbers: .numbers
         case .colors: .colors
@@ -48,6 +51,7 @@ public enum Value: Equatable, Sendable {
         case let (.color(x), .color(y)): x == y
         case let (.transform(x), .transform(y)): x == y
         case let (.string(x), .string(y)): x == y
+        case let (.choice(x), .choice(y)): x == y
         case let (.bool(x), .bool(y)): x == y
         case let (.numbers(x), .numbers(y)): x == y
         case let (.colors(x), .colors(y)): x == y
@@ -62,12 +66,23 @@ public enum Value: Equatable, Sendable {
     public var isFinite: Bool {
         switch self {
         case .transform(let t): return t.isFinite
-        case .string, .bool, .image: return true
+        case .string, .choice, .bool, .image: return true
         default: return (vector ?? []).allSatisfy { $0.isFinite }
         }
     }
 
+    /// A choice property's value: `.choice(LineCap.round)`.
+    public static func choice<C: Choice>(_ c: C) -> Value { .choice(ChoiceValue(c)) }
+
     public var number: Double? { if case .number(let v) = self { v } else { nil } }
+    /// A string value's text, or a choice's raw value: what the ABI and the outputs show for both.
+    public var text: String? {
+        switch self {
+        case .string(let s): s
+        case .choice(let c): c.rawValue
+        default: nil
+        }
+    }
     public var transform: Transform3D? { if case .transform(let v) = self { v } else { nil } }
 }
 
@@ -94,7 +109,7 @@ extension Value {
             var out: [Double] = []
             for q in p.points { out.append(q.x); out.append(q.y) }
             return out
-        case .transform, .string, .bool, .image: return nil
+        case .transform, .string, .choice, .bool, .image: return nil
         }
     }
 
@@ -113,7 +128,7 @@ extension Value {
             })
         case .path(let p):
             return .path(p.withPoints(stride(from: 0, to: v.count, by: 2).map { Point(v[$0], v[$0 + 1]) }))
-        case .transform, .string, .bool, .image: return self
+        case .transform, .string, .choice, .bool, .image: return self
         }
     }
 

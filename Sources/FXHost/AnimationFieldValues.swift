@@ -77,8 +77,9 @@ extension AnimationFields {
     /// Sets from, to or by, checked against the key path.
     static func endpoint(_ a: inout Animation, _ field: String, _ v: Value) throws(FXAPIError) {
         guard let kp = a.keyPath else { throw FXAPIError(.badArgument, "field '\(field)' needs an animation with a key path") }
-        do { try kp.check(v) } catch { throw error.apiError }
-        try replaceEndpoint(&a, field, v)
+        let admitted: Value
+        do { admitted = try kp.admit(v) } catch { throw error.apiError }
+        try replaceEndpoint(&a, field, admitted)
     }
 
     /// Puts `v` (nil: none) as from, to or by, for basic and spring animations.

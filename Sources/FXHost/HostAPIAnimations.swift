@@ -45,7 +45,9 @@ extension HostAPI {
                 var converted: [Value] = []
                 for i in 0..<Int(count) { converted.append(try s.value(from: values![i])) }
                 try s.animations.update(handle) { a throws(FXAPIError) in
-                    if let kp = a.keyPath { for v in converted { try HostAPI.core { () throws(FXError) in try kp.check(v) } } }
+                    if let kp = a.keyPath {
+                        for i in converted.indices { converted[i] = try HostAPI.core { () throws(FXError) in try kp.admit(converted[i]) } }
+                    }
                     try AnimationFields.keyframes(&a, "values") { k in k.values = converted }
                 }
             }

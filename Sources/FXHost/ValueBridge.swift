@@ -103,6 +103,7 @@ extension HostSession {
                 for (i, e) in t.entries.enumerated() { raw.storeBytes(of: e, toByteOffset: i * 8, as: Double.self) }
             }
         case .string(let s): r.type = FX_VALUE_STRING; r.u.string = UnsafePointer(scratchString(s))
+        case .choice(let c): r.type = FX_VALUE_STRING; r.u.string = UnsafePointer(scratchString(c.rawValue))
         case .bool(let b): r.type = FX_VALUE_BOOL; r.u.boolean = b ? 1 : 0
         case .numbers(let a):
             r.type = FX_VALUE_NUMBERS; r.count = UInt32(a.count)

@@ -117,10 +117,13 @@ extension ParticleRaster {
             guard x1 > x0, y1 > y0 else { return }
             let spans = strategy.rowSpans
             let rule: Kind = strategy.alphaPaths ? kind : white ? .colour : .tintLanes
-            if strategy.pixelLoop != .swift && rule != .tintLanes {
-                return drawC(me, out, x0, x1, y0, y1, spans, rule, loop: strategy.pixelLoop)
+            if strategy.pixelLoop == .reference || rule == .tintLanes {
+                guard let reference = strategy.reference else {
+                    preconditionFailure("a strategy asking for the reference pixel loop must give it")
+                }
+                return reference(me, out, x0, x1, y0, y1, spans, rule)
             }
-            drawReference(me, out, x0, x1, y0, y1, spans, rule)
+            drawC(me, out, x0, x1, y0, y1, spans, rule, loop: strategy.pixelLoop)
         }
 
         /// The same pixels by the C loops (fxparticles.h), which compute them by the same rules.

@@ -9,7 +9,7 @@ import FXParallel
 /// pattern, a clip and (scaling down) a filter kernel, which for thousands
 /// of small sprites costs far more than their pixels. Placement and the pixel
 /// loops are C (CPixels, fxparticles.h: vectorised with SSE2, and a portable
-/// loop giving the same bytes); the Swift loop stays as their reference.
+/// loop giving the same bytes); the tests' Swift loop is their reference.
 enum ParticleRaster {
     /// What a cell's particles draw: its image's chain and the drawn part
     /// (`contentsRect`) in the chain's level-0 texels.
@@ -48,7 +48,17 @@ enum ParticleRaster {
         var alphaPaths = true
         /// Which pixel loop draws.
         var pixelLoop = PixelLoop.c
+        /// The tests' Swift loop, the reference the C loops are checked against (it lives in the
+        /// tests, not here): it draws every particle when `pixelLoop` is `.reference`, and the tinted
+        /// ones when `alphaPaths` is off (`Kind.tintLanes`, which no C loop draws). Production's
+        /// strategy (the default) has none and asks for neither.
+        var reference: ReferenceLoop? = nil
     }
+
+    /// A pixel loop of the caller's: the placed particle, the target, the pixels
+    /// `x0..<x1` × `y0..<y1`, whether row spans bound the visit, the kind drawn.
+    typealias ReferenceLoop = (UnsafePointer<Placed>, Target, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int,
+                               _ spans: Bool, _ rule: Kind) -> Void
 
     enum PixelLoop {
         /// fxhost's C loops (CPixels, fxparticles.h): vectorised where the CPU has SSE2, eight
@@ -58,9 +68,8 @@ enum ParticleRaster {
         case sse2C
         /// The C loops' portable form, as on CPUs without SSE2.
         case portableC
-        /// The Swift loop, kept as the reference the C loops are tested against.
-        /// (The `tintLanes` kind is drawn by it always.)
-        case swift
+        /// The strategy's `reference` loop.
+        case reference
     }
 
     /// How many particles ahead of the one drawn a band asks for its record.

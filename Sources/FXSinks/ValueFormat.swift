@@ -29,6 +29,7 @@ public enum ValueFormat {
         case .color(let c): return "rgba(\(fixed(c.red)), \(fixed(c.green)), \(fixed(c.blue)), \(fixed(c.alpha)))"
         case .transform(let t): return transformText(t)
         case .string(let s): return quoted(s)
+        case .choice(let c): return quoted(c.rawValue)
         case .bool(let b): return b ? "true" : "false"
         case .numbers(let a): return "[" + a.map { fixed($0) }.joined(separator: ", ") + "]"
         case .colors(let a): return "[" + a.map { text(.color($0)) }.joined(separator: ", ") + "]"
@@ -101,6 +102,7 @@ public enum ValueFormat {
         case .color(let c): return list([c.red, c.green, c.blue, c.alpha])
         case .transform(let t): return list(t.entries)
         case .string(let s): return quoted(s)
+        case .choice(let c): return quoted(c.rawValue)
         case .bool(let b): return b ? "true" : "false"
         case .numbers(let a): return list(a)
         case .colors(let a): return "[" + a.map { list([$0.red, $0.green, $0.blue, $0.alpha]) }.joined(separator: ",") + "]"

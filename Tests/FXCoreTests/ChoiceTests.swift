@@ -74,4 +74,60 @@ import Testing
             "\($0)".contains("does not accept 'curved': expected one of miter, round, bevel")
         }
     }
+
+    /// A string given for a choice property is held as its enum's case from the
+    /// moment it is set: the model, an animation's endpoints and keyframes.
+    @Test func aChoiceIsHeldAsItsCaseFromTheMomentItIsSet() throws {
+        let stage = Stage(size: Size(10, 10))
+        let l = stage.makeLayer(.shape, name: "l")
+        try stage.root.addSublayer(l)
+        try l.set(KeyPath(.lineCap), .string("round"))
+        #expect(l[.lineCap] == .choice(LineCap.round))
+        #expect(l[.lineJoin] == .choice(LineJoin.miter), "the catalog default is a case too")
+        var basic = Animation.basic(KeyPath(.fillRule), from: .string("evenOdd"), to: .string("nonZero"))
+        basic.timing.duration = 2
+        try l.add(basic, forKey: "rule")
+        guard case let .basic(from, to, _) = try #require(l.animation(forKey: "rule")).kind else {
+            Issue.record("not a basic animation"); return
+        }
+        #expect(from == .choice(FillRule.evenOdd) && to == .choice(FillRule.nonZero))
+        var keys = Keyframes(values: [.string("bevel"), .string("round")])
+        keys.calculationMode = .discrete
+        var keyframe = Animation.keyframe(KeyPath(.lineJoin), keys)
+        keyframe.timing.duration = 2
+        try l.add(keyframe, forKey: "join")
+        guard case .keyframe(let k) = try #require(l.animation(forKey: "join")).kind else {
+            Issue.record("not a keyframe animation"); return
+        }
+        #expect(k.values == [.choice(LineJoin.bevel), .choice(LineJoin.round)])
+        // Discrete halves of 2 s: bevel before 1 s, round after; a string switches halfway, so evenOdd at 0.5 s.
+        let early = try #require(try stage.sample(at: 0.5).layer(named: "l"))
+        let late = try #require(try stage.sample(at: 1.5).layer(named: "l"))
+        #expect(early.lineJoin == .bevel && late.lineJoin == .round && early.fillRule == .evenOdd)
+    }
+
+    /// A case is its enum's and its place among the cases: `round` of LineCap is
+    /// not `round` of LineJoin, though Core Animation spells both "round".
+    @Test func aCaseKnowsItsEnum() {
+        #expect(Value.choice(LineCap.round) != .choice(LineJoin.round))
+        #expect(Value.choice(LineCap.round) != .string("round"))
+        #expect(ChoiceValue(LineCap.round).as(LineJoin.self) == nil)
+        for c in LineCap.allCases {
+            #expect(ChoiceValue(c).as(LineCap.self) == c && ChoiceValue(c).rawValue == c.rawValue)
+        }
+        #expect(ChoiceValue(ContentsGravity.resizeAspectFill).rawValue == "resizeAspectFill")
+    }
+
+    /// Where the key path is not a choice property, a case given is its string.
+    @Test func aCaseGivenForAPlainStringIsItsText() throws {
+        let stage = Stage(size: Size(10, 10))
+        let t = stage.makeLayer(.text, name: "t")
+        try t.set(KeyPath(.string), .choice(LineCap.square))
+        #expect(t[.string] == .string("square"))
+        try t.set(KeyPath(.alignmentMode), .choice(AlignmentMode.center))
+        #expect(t[.alignmentMode] == .choice(AlignmentMode.center))
+        #expect { try t.set(KeyPath(.alignmentMode), .choice(LineCap.round)) } throws: {
+            "\($0)".contains("does not accept 'round': expected one of natural, left, right, center, justified")
+        }
+    }
 }

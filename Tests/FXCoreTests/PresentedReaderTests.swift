@@ -27,7 +27,7 @@ import Testing
         #expect(l.rect(.bounds) == Rect(0, 0, 5, 6))
         #expect(l.color(.strokeColor) == Color(red: 0, green: 1, blue: 0))
         #expect(l.bool(.isHidden))
-        #expect(l.string(.lineCap) == "square")
+        #expect(l.lineCap == .square)
         #expect(l.transform(.transform) == .identity)
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(l.number(.lineWidth) == 1)
         #expect(l.point(.anchorPoint) == Point(0.5, 0.5))
         #expect(l.bool(.masksToBounds) == false)
-        #expect(l.string(.fillRule) == "nonZero")
+        #expect(l.fillRule == .nonZero)
     }
 
     @Test func aReadOfAnotherTypeStops() async {
@@ -49,6 +49,11 @@ import Testing
         await #expect(processExitsWith: .failure) {
             let l = try Self.presented { _ in }
             _ = l.number(.position)
+        }
+        // A choice is read by its enum's accessor, not as the string it crosses the ABI as.
+        await #expect(processExitsWith: .failure) {
+            let l = try Self.presented { try $0.set(.lineCap, .string("round")) }
+            _ = l.string(.lineCap)
         }
     }
 }

@@ -57,8 +57,8 @@ import Testing
         }
         let s = k.layers[0]
         #expect(s[.opacity] == .number(0.25))
-        #expect(s[.lineCap] == .string("round"))
-        #expect(s[.fillRule] == .string("evenOdd"))
+        #expect(s[.lineCap] == .choice(FXCore.LineCap.round))
+        #expect(s[.fillRule] == .choice(FXCore.FillRule.evenOdd))
         #expect(s[.fillColor] == .color(FXCore.Color(red: 0, green: 0, blue: 0, alpha: 0)))
         #expect(s[.strokeColor] == .color(FXCore.Color(red: 1, green: 0, blue: 0)))
         #expect(s[.isHidden] == .bool(true))

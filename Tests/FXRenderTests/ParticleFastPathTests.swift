@@ -75,10 +75,10 @@ import Testing
         for sprite in sprites {
             let f = try field(contents: sprite, additive: additive, tinted: tinted)
             #expect(f.particles.count > 2_000)
-            let plain = draw(f, ParticleRaster.Strategy(threads: 1, rowSpans: false, alphaPaths: false, pixelLoop: .swift))
+            let plain = draw(f, .withReference(threads: 1, rowSpans: false, alphaPaths: false, pixelLoop: .reference))
             #expect(plain.contains { $0 != 0 })
-            for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .swift] {
-                let fast = draw(f, ParticleRaster.Strategy(pixelLoop: loop))
+            for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .reference] {
+                let fast = draw(f, .withReference(pixelLoop: loop))
                 let differing = zip(plain, fast).filter { $0 != $1 }.count
                 #expect(differing == 0, "\(differing) bytes differ (sprite \(sprite.width)×\(sprite.height), \(loop))")
             }

@@ -104,9 +104,9 @@ import Testing
                         for alphaPaths in [true, false] {
                             func loop(_ l: ParticleRaster.PixelLoop) -> [UInt32] {
                                 draw(placed, on: start, additive: additive, rows: rows, columns: columns,
-                                     ParticleRaster.Strategy(threads: 1, rowSpans: rowSpans, alphaPaths: alphaPaths, pixelLoop: l))
+                                     .withReference(threads: 1, rowSpans: rowSpans, alphaPaths: alphaPaths, pixelLoop: l))
                             }
-                            let swift = loop(.swift), vector = loop(.c), sse2 = loop(.sse2C), portable = loop(.portableC)
+                            let swift = loop(.reference), vector = loop(.c), sse2 = loop(.sse2C), portable = loop(.portableC)
                             changed += zip(swift, start).filter { $0 != $1 }.count
                             compared += 1
                             let what = "\(placed.kind), scale \(p.scale), rotation \(p.rotation), rows \(rows), columns \(columns), "
@@ -142,9 +142,9 @@ import Testing
         func mul(_ x: Int, _ y: Int) -> Int { let t = x * y + 0x80; return (t + (t >> 8)) >> 8 }
         // Premultiplied tint: alpha 0.8 → 204; red 204, green 0.4 → 102, blue 0.16 → 40.8 → 41 (B, G, R, A order below).
         let src: [Int] = tinted ? [41, 102, 204, 204].map { mul($0, a) } : [a, a, a, a]
-        for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .swift] {
+        for loop in [ParticleRaster.PixelLoop.c, .sse2C, .portableC, .reference] {
             let out = draw(placed, on: start, additive: additive, rows: 0..<Self.height, columns: 0..<Self.width,
-                           ParticleRaster.Strategy(threads: 1, pixelLoop: loop))
+                           .withReference(threads: 1, pixelLoop: loop))
             for y in 0..<Self.height {
                 for x in 0..<Self.width {
                     let d = start[y * Self.width + x]

@@ -68,7 +68,7 @@ extension Facade {
             #expect(l.kind == .text)
             #expect(l[.string] == .string("Hello") && l[.fontSize].num == 22)
             #expect(l[.foregroundColor].col == FXCore.Color(red: 1, green: 0, blue: 0))
-            #expect(l[.alignmentMode] == .string("center"))
+            #expect(l[.alignmentMode] == .choice(FXCore.AlignmentMode.center))
         }
 
         @Test func gradientColoursAreCGColorsAndAUIColorIsRefusedWithAHint() throws {

@@ -72,7 +72,7 @@ extension Facade {
             #expect(!sets.contains("font") && !sets.contains("alignmentMode"))
             #expect(sets.filter { $0 == "fontSize" }.count == 1 && sets.contains("foregroundColor"))
             let l = k.layers[0]
-            #expect(l[.font] == .string("Sans") && l[.alignmentMode] == .string("natural"))
+            #expect(l[.font] == .string("Sans") && l[.alignmentMode] == .choice(FXCore.AlignmentMode.natural))
             #expect(l[.fontSize].num == 17 && l[.foregroundColor].col == FXCore.Color(red: 0, green: 0, blue: 0, alpha: 1))
             #expect(read?.0 == "Sans" && read?.1 == 17 && read?.2 == .natural)
         }
@@ -93,7 +93,7 @@ extension Facade {
             }
             #expect(sets.filter { $0 == "fontSize" || $0 == "alignmentMode" } == ["alignmentMode"])
             #expect(recorder.ran == ["fontSize", "alignmentMode", "alignmentMode"])
-            #expect(size == 36 && k.layers[0][.fontSize].num == 36 && k.layers[0][.alignmentMode] == .string("center"))
+            #expect(size == 36 && k.layers[0][.fontSize].num == 36 && k.layers[0][.alignmentMode] == .choice(FXCore.AlignmentMode.center))
         }
 
         @Test func aValueTheFacadeCannotKnowIsWritten() throws {

@@ -1,11 +1,13 @@
 import FXParallel
-// Sampling by walking the layer tree: what `Sampler.snapshot(of:at:)` does for a tree that is not a
-// stage's (a stage's is sampled by its `SamplingProgram`), and the reference the sampling program is
-// tested against (SamplingProgramTests).
+@testable import FXCore
+
+// Sampling by walking the layer tree, layer by layer from the tree itself: the reference the sampling
+// program (which lays the tree out flat once and sweeps it each sample) is tested against
+// (SamplingProgramTests). Production samples a stage by its program only.
 
 extension Sampler {
-    /// `snapshot(of:at:)` by walking the tree (for trees that are not a stage's, and as the reference for
-    /// the sampling program's tests).
+    /// A snapshot of the tree under `root` at `t` by walking it, the top-level sublayers shared
+    /// between two threads for large trees as the program shares them.
     static func walk(_ root: Layer, at t: Double) -> Snapshot {
         let totals = root.subtreeTotals, total = totals.layers
         let layers = [PresentedLayer](unsafeUninitializedCapacity: total) { buffer, initialized in

@@ -1,8 +1,19 @@
 import CPixels
+@testable import FXRender
 
-// The Swift pixel loop: the reference the C loops (fxparticles.h) are tested against, drawn only when a
-// test's `Strategy` asks for it (`PixelLoop.swift`, or `alphaPaths` off, which draws tinted particles
-// from all four lanes: `Kind.tintLanes`). Production draws with the C loops.
+// The Swift pixel loop: the reference the C loops (fxparticles.h) are tested against, given to the
+// raster through a test's `Strategy` (`Strategy.withReference`): it draws every particle when the
+// strategy asks for `PixelLoop.reference`, and, with `alphaPaths` off, tinted particles from all four
+// lanes (`Kind.tintLanes`). Production draws with the C loops only.
+
+extension ParticleRaster.Strategy {
+    /// A strategy whose reference loop is the Swift loop below.
+    static func withReference(threads: Int = 2, rowSpans: Bool = true, alphaPaths: Bool = true,
+                              pixelLoop: ParticleRaster.PixelLoop = .c) -> Self {
+        Self(threads: threads, rowSpans: rowSpans, alphaPaths: alphaPaths, pixelLoop: pixelLoop,
+             reference: ParticleRaster.Placed.drawReference)
+    }
+}
 
 extension ParticleRaster.Placed {
     typealias Kind = ParticleRaster.Kind

@@ -55,7 +55,7 @@ extension CALayer {
         get { image(read("contents")) }
         set {
             switch newValue {
-            case nil: write("contents", Image?.none)
+            case nil: write("contents", NoValue())
             case let image as CGImage: write("contents", image.image)
             default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
             }

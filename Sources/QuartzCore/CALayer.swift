@@ -213,7 +213,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
     func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
         // The host already holds this model value: only its write is skipped (the action still runs).
-        let held = kept != nil && ModelReads.skipsEqualWrites(key) && modelReads.value(key, generation: Entry.generation) == kept
+        // Compared unwrapped: `==` on two optionals pairs them in a tuple whose
+        // type the runtime makes by name on first use (26,000 instructions).
+        var held = false
+        if let kept, ModelReads.skipsEqualWrites(key), let holds = modelReads.value(key, generation: Entry.generation) {
+            held = holds == kept
+        }
         if !held {
             modelReads.forget(key)
             do {

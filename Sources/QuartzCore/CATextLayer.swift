@@ -31,7 +31,7 @@ open class CATextLayer: CALayer {
         get { read("font").string.map { $0 as NSString } }
         set {
             switch newValue {
-            case nil: write("font", String?.none)
+            case nil: write("font", NoValue())
             case let s as NSString: write("font", s as String, kept: .string(s as String))
             case let named as CATextLayerFont: write("font", named.fontName, kept: .string(named.fontName))
             default: Fault.record(PluginError("CATextLayer.font: pass a font name or a UIFont", status: FX_ERR_BAD_TYPE))

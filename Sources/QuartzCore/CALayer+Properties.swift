@@ -16,7 +16,10 @@ extension CALayer {
     }
     public var transform: CATransform3D {
         get { read("transform").transform3D }
-        set { write("transform", newValue.fx, kept: .transform(newValue.fx)) }
+        set {
+            let t = newValue.fx
+            write("transform", t, kept: .transform(t), holds: { hold(transform: t, action: $0) })
+        }
     }
     public var sublayerTransform: CATransform3D {
         get { read("sublayerTransform").transform3D }
@@ -24,7 +27,10 @@ extension CALayer {
     }
     public var opacity: Float {
         get { Float(read("opacity").cgFloat) }
-        set { write("opacity", newValue.decimal) }
+        set {
+            let o = newValue.decimal
+            write("opacity", o, holds: { hold(opacity: o, action: $0) })
+        }
     }
     public var isHidden: Bool {
         get { read("hidden").bool }

@@ -23,6 +23,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var timingExtras = TimingExtras()
     /// Geometry read in this plugin call since the last write (model layers only).
     var modelReads = ModelReads()
+    /// Colours and a font size set in the plugin call that made the layer, not yet written (see `HeldLook`).
+    var heldLook: HeldLook?
 
     public var name: String?
     public weak var delegate: CALayerDelegate?
@@ -181,8 +183,15 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
-        if isPresentation { return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) } }
+        if isPresentation {
+            CALayer.sendHeldLooks()
+            return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
+        }
         if let kept = modelReads.value(key, generation: Entry.generation) { return kept }
+        if let look = heldLook {
+            if let held = look.value(key) { return held }
+            sendHeldLook()
+        }
         do {
             let value = try host.get(key)
             modelReads.keep(value, key, generation: Entry.generation)
@@ -202,31 +211,56 @@ open class CALayer: NSObject, CAMediaTiming {
     /// the value written as the host answers it, kept so that reading it back
     /// asks the host nothing; for a text key, a write equal to the value kept
     /// is not sent to the host.
-    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
+    ///
+    /// `holds` may keep the value on the Swift side instead (see `HeldLook`),
+    /// given the action found: it answers whether it did.
+    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil,
+               changed: () -> Void = {}, holds: (CAAction?) -> Bool = { _ in false }) {
         guard !isPresentation else { return }
         let run = actionToRun(forKey: key)
-        store(key, value, kept: kept)
+        if holds(run) {
+            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+        } else {
+            store(key, value, kept: kept)
+        }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)
     }
 
     /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
     func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
-        // The host already holds this model value: only its write is skipped (the action still runs).
-        // Compared unwrapped: `==` on two optionals pairs them in a tuple whose
-        // type the runtime makes by name on first use (26,000 instructions).
-        var held = false
-        if let kept, ModelReads.skipsEqualWrites(key), let holds = modelReads.value(key, generation: Entry.generation) {
-            held = holds == kept
-        }
-        if !held {
-            modelReads.forget(key)
-            do {
-                try host.set(key, value)
-                if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
-            } catch {
-                Fault.record(error)
+        let property = key.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(key[..<$0]) } ?? key
+        if let held = HeldLook.Key(property) {
+            if property != key {
+                // A key path into a held property (`transform.scale.x`) changes the host's value: it must be the model's.
+                sendHeldLook()
+            } else if heldLook?.holds(held) == true {
+                // A held font size or transform is in the model reads, but the host does not have it.
+                modelReads.forget(key)
             }
+            writesPast(property)
+        }
+        // No optional ReadValue is made or dropped here: the runtime would make
+        // its type by name on first use (10,000 instructions).
+        guard let kept else {
+            send(key, value)
+            return
+        }
+        // The host already holds this model value: only its write is skipped (the action still runs).
+        if ModelReads.skipsEqualWrites(key), modelReads.holds(kept, key, generation: Entry.generation) { return }
+        if send(key, value) { modelReads.keep(kept, key, generation: Entry.generation) }
+    }
+
+    /// Writes a model value to the host; false when the host refused it (the failure is kept).
+    @discardableResult
+    private func send(_ key: String, _ value: some ValueConvertible) -> Bool {
+        modelReads.forget(key)
+        do {
+            try host.set(key, value)
+            return true
+        } catch {
+            Fault.record(error)
+            return false
         }
     }
 
@@ -247,6 +281,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Contents come back as the CGImage the host holds; a shape's path as the
     /// CGPath it keeps (see `CAShapeLayer`), since the host answers a handle.
     func presentedValue(forKey key: String) -> Any? {
+        CALayer.sendHeldLooks()
         let shown = Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
         if key == "contents" { return image(shown) }
         return HostValue.any(shown)

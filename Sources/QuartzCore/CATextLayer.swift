@@ -17,11 +17,13 @@ open class CATextLayer: CALayer {
     public var string: Any? {
         get { read("string").string }
         set {
-            switch newValue {
-            case nil: write("string", "")
+            // Unwrapped first: a copy of the optional itself needs `Any?`'s
+            // type, which the runtime makes by name on first use.
+            guard let value = newValue else { return write("string", "") }
+            switch value {
             case let s as String: write("string", s)
             case let s as NSAttributedString: write("string", s.string)
-            default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(newValue!)) is not text", status: FX_ERR_BAD_TYPE))
+            default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(value)) is not text", status: FX_ERR_BAD_TYPE))
             }
         }
     }
@@ -40,7 +42,10 @@ open class CATextLayer: CALayer {
     }
     public var fontSize: CGFloat {
         get { read("fontSize").cgFloat }
-        set { write("fontSize", Double(newValue), kept: .number(Double(newValue))) }
+        set {
+            let size = Double(newValue)
+            write("fontSize", size, kept: .number(size), holds: { hold(fontSize: size, action: $0) })
+        }
     }
     public var foregroundColor: CGColor? {
         get { read("foregroundColor").cgColor }

@@ -59,6 +59,7 @@ open class CATransaction: NSObject {
 
     /// Hands an animation to the host now.
     static func addNow(_ add: PendingAdd) throws(PluginError) {
+        CALayer.sendHeldLooks()
         add.groups = stack.compactMap(\.completion)
         add.groups.forEach { $0.pending += 1 }
         try track(add)
@@ -124,6 +125,7 @@ open class CATransaction: NSObject {
     static func commitImplicit() {
         UIKitSupport.willCommit?()
         CALayer.layoutPass()
+        CALayer.sendHeldLooks()
         flushPending()
         while let s = stack.popLast() { s.completion?.seal() }
     }

@@ -43,6 +43,19 @@ struct ModelReads {
         }
     }
 
+    /// Whether `value` is what is kept for text key `key` (font, fontSize,
+    /// alignmentMode) in plugin call `generation`.
+    func holds(_ value: ReadValue, _ key: String, generation: Int) -> Bool {
+        guard generation == self.generation else { return false }
+        switch key {
+        case "font": if let kept = font { return kept == value }
+        case "fontSize": if let kept = fontSize { return kept == value }
+        case "alignmentMode": if let kept = alignmentMode { return kept == value }
+        default: break
+        }
+        return false
+    }
+
     /// Keeps `value`, read from the host or written to it for `key` in plugin
     /// call `generation` (only the geometry keys above are kept).
     mutating func keep(_ value: ReadValue, _ key: String, generation: Int) {

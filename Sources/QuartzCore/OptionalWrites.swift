@@ -19,8 +19,13 @@ struct NoValue: ValueConvertible {
 }
 
 extension CALayer {
-    /// Writes an optional colour: the colour, or `NoValue` for nil (see `NoValue`).
+    /// Writes an optional colour: the colour (held while it may be, see
+    /// `HeldLook`), or `NoValue` for nil (see `NoValue`).
     func write(_ key: String, _ color: Color?) {
-        if let color { write(key, color) } else { write(key, NoValue()) }
+        if let color {
+            write(key, color, holds: { hold(color, forKey: key, action: $0) })
+        } else {
+            write(key, NoValue())
+        }
     }
 }

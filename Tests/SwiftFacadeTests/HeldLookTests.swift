@@ -145,6 +145,33 @@ extension Facade {
             #expect(k.layers[0][.backgroundColor].col == FXCore.Color(red: 0, green: 0, blue: 0, alpha: 0))
         }
 
+        @Test func aKeyPathIntoAHeldPropertyChangesTheModelsValue() throws {
+            // Apple: `transform.scale.x` sets the x scale of the layer's transform; the held (2, 2) scale must be the one changed.
+            let k = try FacadeStage()
+            _ = try LayerSets.during(k) { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.transform = CATransform3DMakeScale(2, 2, 1)
+                l.setValue(3, forKeyPath: "transform.scale.x")
+            }
+            let m = try #require(k.layers[0][.transform].xform).entries
+            #expect(m[0] == 3 && m[5] == 2 && m[10] == 1 && m[15] == 1)
+        }
+
+        /// A layer class of the plugin's own.
+        final class SpinnerLayer: CALayer {}
+
+        @Test func hostLayersAreNamedByTheirClass() throws {
+            // The facade's classes by Apple's names (given without demangling); a plugin's subclass by its own.
+            let k = try FacadeStage()
+            _ = try LayerSets.during(k) { root in
+                for l in [CALayer(), CATextLayer(), CAShapeLayer(), CAGradientLayer(), CAReplicatorLayer(), CAEmitterLayer(),
+                          SpinnerLayer()] { root.addSublayer(l) }
+            }
+            #expect(k.layers.map(\.name) == ["CALayer", "CATextLayer", "CAShapeLayer", "CAGradientLayer", "CAReplicatorLayer",
+                                              "CAEmitterLayer", "SpinnerLayer"])
+        }
+
         @Test func opacityKeepsTheDecimalTheCodeWrote() throws {
             // Float(0.3) is 0.30000001192…; the author meant 0.3. Whole and half numbers convert exactly.
             let k = try FacadeStage()

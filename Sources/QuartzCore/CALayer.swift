@@ -18,18 +18,24 @@ open class CALayer: NSObject, CAMediaTiming {
     public internal(set) weak var superlayer: CALayer?
     var children: [CALayer] = []
     var maskLayer: CALayer?
-    var keyedValues: [String: Any] = [:]
+    var keyedValues = KeyedValues()
     var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
+    // The two below are read and written on every property access, and
+    // exempt from Swift's run-time exclusivity checks (about 150 instructions
+    // each time): their methods call nothing that could reach them again.
     /// Geometry read in this plugin call since the last write (model layers only).
-    var modelReads = ModelReads()
-    /// Colours and a font size set in the plugin call that made the layer, not yet written (see `HeldLook`).
-    var heldLook: HeldLook?
+    @exclusivity(unchecked) var modelReads = ModelReads()
+    /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
+    @exclusivity(unchecked) var heldLook: HeldLook?
 
     public var name: String?
-    public weak var delegate: CALayerDelegate?
+    /// (The delegate and the actions are read on every property change, and
+    /// exempt from Swift's run-time exclusivity checks like `modelReads`:
+    /// they are only read and assigned whole.)
+    @exclusivity(unchecked) public weak var delegate: CALayerDelegate?
     /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
-    public var actions: [String: CAAction]?
+    @exclusivity(unchecked) public var actions: [String: CAAction]?
     /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).
     public var contentsScale: CGFloat = 1
     public var rasterizationScale: CGFloat = 1

@@ -25,7 +25,10 @@ open class CATransaction: NSObject {
         }
     }
 
-    nonisolated(unsafe) static var stack: [State] = []
+    /// The open transactions, innermost last. Read on every property change
+    /// (the duration, the disable flag), and exempt from Swift's run-time
+    /// exclusivity checks: nothing reached while it is accessed touches it.
+    @exclusivity(unchecked) nonisolated(unsafe) static var stack: [State] = []
 
     /// An animation added in this plugin call, which reaches the host when the call's transaction commits.
     /// (A class: the Swift runtime makes an array of a class without the

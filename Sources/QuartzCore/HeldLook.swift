@@ -36,15 +36,18 @@ final class HeldLook {
     enum Key: UInt8 {
         case backgroundColor = 1, foregroundColor = 2, fontSize = 4, opacity = 8, transform = 16
 
+        /// By the name's length first, as `ModelReads` finds its keys: most names are none of these.
         init?(_ name: String) {
-            switch name {
-            case "backgroundColor": self = .backgroundColor
-            case "foregroundColor": self = .foregroundColor
-            case "fontSize": self = .fontSize
-            case "opacity": self = .opacity
-            case "transform": self = .transform
-            default: return nil
+            switch name.utf8.count {
+            case 7: if name == "opacity" { self = .opacity; return }
+            case 8: if name == "fontSize" { self = .fontSize; return }
+            case 9: if name == "transform" { self = .transform; return }
+            case 15:
+                if name == "backgroundColor" { self = .backgroundColor; return }
+                if name == "foregroundColor" { self = .foregroundColor; return }
+            default: break
             }
+            return nil
         }
     }
 

@@ -153,6 +153,11 @@ open class CALayer: NSObject, CAMediaTiming {
             }
             // bounds has no action: the host sets both in one call, as Core Animation's setFrame: sets them.
             let positionAction = actionToRun(forKey: "position")
+            if holdsGeometry(bounds: newBounds, position: newPosition) {
+                // The host holds this frame already (views lay out their subviews again at commit): only the write is skipped.
+                positionAction?.run(forKey: "position", object: self, arguments: nil)
+                return
+            }
             modelReads.forget("bounds")
             modelReads.forget("position")
             do {
@@ -165,6 +170,13 @@ open class CALayer: NSObject, CAMediaTiming {
             if b.size != newValue.size { setNeedsLayout() }
             positionAction?.run(forKey: "position", object: self, arguments: nil)
         }
+    }
+
+    /// Whether the host holds these bounds and this position, as kept in this
+    /// plugin call from its answers or from this layer's own writes (see `ModelReads`).
+    func holdsGeometry(bounds: CGRect, position: CGPoint) -> Bool {
+        modelReads.holds(.rect(bounds.fx), "bounds", generation: Entry.generation)
+            && modelReads.holds(.point(position.fx), "position", generation: Entry.generation)
     }
 
     /// Whether a frame can be set by the host's `layer_set_frame`, which sets
@@ -235,16 +247,14 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
     func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
-        let property = key.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(key[..<$0]) } ?? key
-        if let held = HeldLook.Key(property) {
-            if property != key {
-                // A key path into a held property (`transform.scale.x`) changes the host's value: it must be the model's.
-                sendHeldLook()
-            } else if heldLook?.holds(held) == true {
-                // A held font size or transform is in the model reads, but the host does not have it.
-                modelReads.forget(key)
-            }
-            writesPast(property)
+        if let held = HeldLook.Key(key) {
+            // A held font size or transform is in the model reads, but the host does not have it.
+            if heldLook?.holds(held) == true { modelReads.forget(key) }
+            writesPast(key)
+        } else if HeldLook.isTransformPath(key) {
+            // A key path into the transform (`transform.scale.x`) changes the host's value: it must be the model's.
+            sendHeldLook()
+            writesPast("transform")
         }
         // No optional ReadValue is made or dropped here: the runtime would make
         // its type by name on first use (10,000 instructions).

@@ -51,6 +51,14 @@ final class HeldLook {
         }
     }
 
+    /// Whether `keyPath` names a part of the transform (`transform.scale.x`),
+    /// the one held property with parts; told by its first bytes, since every
+    /// key written is asked and a scan of each for a dot costs more.
+    static func isTransformPath(_ keyPath: String) -> Bool {
+        let u = keyPath.utf8
+        return u.count > 10 && u.first == UInt8(ascii: "t") && u.starts(with: "transform.".utf8)
+    }
+
     var backgroundColor: Color?
     var foregroundColor: Color?
     var fontSize: Double?

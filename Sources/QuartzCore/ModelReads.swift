@@ -43,11 +43,14 @@ struct ModelReads {
         }
     }
 
-    /// Whether `value` is what is kept for text key `key` (font, fontSize,
-    /// alignmentMode) in plugin call `generation`.
+    /// Whether `value` is what is kept for `key` in plugin call `generation`.
+    /// (Compared here, unwrapped: an optional ReadValue dropped by the caller
+    /// needs its type, which the runtime makes by name on first use.)
     func holds(_ value: ReadValue, _ key: String, generation: Int) -> Bool {
         guard generation == self.generation else { return false }
         switch key {
+        case "bounds": if let kept = bounds { return kept == value }
+        case "position": if let kept = position { return kept == value }
         case "font": if let kept = font { return kept == value }
         case "fontSize": if let kept = fontSize { return kept == value }
         case "alignmentMode": if let kept = alignmentMode { return kept == value }
@@ -91,8 +94,11 @@ struct ModelReads {
         case "fontSize": fontSize = nil
         case "alignmentMode": alignmentMode = nil
         default:
-            // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions).
-            guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
+            // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions);
+            // only the four kept geometry properties have parts, so a key starting otherwise is not scanned.
+            guard let first = keyPath.utf8.first, first == UInt8(ascii: "b") || first == UInt8(ascii: "p")
+                || first == UInt8(ascii: "a") || first == UInt8(ascii: "t"),
+                let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
             switch keyPath[..<dot] {
             case "bounds": bounds = nil
             case "position": position = nil

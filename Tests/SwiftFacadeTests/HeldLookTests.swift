@@ -158,6 +158,19 @@ extension Facade {
             #expect(m[0] == 3 && m[5] == 2 && m[10] == 1 && m[15] == 1)
         }
 
+        @Test func aKeyPathIntoTheTransformEndsItsHolding() throws {
+            // After `transform.scale.x` the host's transform is no longer the identity: setting the identity must reach it.
+            let k = try FacadeStage()
+            let sets = try LayerSets.during(k) { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.setValue(2, forKeyPath: "transform.scale.x")
+                l.transform = CATransform3DIdentity
+            }
+            #expect(sets == ["transform.scale.x", "transform"])
+            #expect(k.layers[0][.transform].xform == Transform3D.identity)
+        }
+
         /// A layer class of the plugin's own.
         final class SpinnerLayer: CALayer {}
 

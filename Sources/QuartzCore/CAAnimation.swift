@@ -140,9 +140,10 @@ open class CABasicAnimation: CAPropertyAnimation {
         let a = try make(hostKind)
         // Named only for an error: a type's name is demangled each time it is asked for.
         func what() -> String { "\(type(of: self))(keyPath: \"\(keyPath ?? "")\")" }
-        if fromValue != nil { try a.from(HostValue.make(fromValue, for: "\(what()).fromValue")) }
-        if toValue != nil { try a.to(HostValue.make(toValue, for: "\(what()).toValue")) }
-        if byValue != nil { try a.by(HostValue.make(byValue, for: "\(what()).byValue")) }
+        // Each value is copied out once (a comparison with nil copied it too).
+        if let v = fromValue { try a.from(HostValue.make(v, for: "\(what()).fromValue")) }
+        if let v = toValue { try a.to(HostValue.make(v, for: "\(what()).toValue")) }
+        if let v = byValue { try a.by(HostValue.make(v, for: "\(what()).byValue")) }
         try applySpring(to: a)
         return a
     }

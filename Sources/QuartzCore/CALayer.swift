@@ -15,8 +15,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer a presentation copy shows.
     private(set) var modelLayer: CALayer?
 
-    public internal(set) weak var superlayer: CALayer?
-    var children: [CALayer] = []
+    // The tree links and the layout flags are exempt from Swift's run-time
+    // exclusivity checks (about 150 instructions per access; every view
+    // added and laid out reads them several times): they are read, assigned,
+    // appended to and removed from, with no access open across a call that
+    // could reach them again.
+    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) var children: [CALayer] = []
     var maskLayer: CALayer?
     var keyedValues = KeyedValues()
     var addedAnimations = KeyedAnimations()
@@ -366,8 +371,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Layout
 
-    var needsLayoutFlag = false
-    nonisolated(unsafe) static var needingLayout: [CALayer] = []
+    @exclusivity(unchecked) var needsLayoutFlag = false
+    @exclusivity(unchecked) nonisolated(unsafe) static var needingLayout: [CALayer] = []
 
     /// Lays out the sublayers (Apple: "Subclasses can override this method …
     /// The default implementation … calls the layoutSublayers(of:) method of

@@ -45,7 +45,8 @@ open class CATransaction: NSObject {
             self.layer = layer; self.animation = animation; self.built = built; self.key = key
         }
     }
-    nonisolated(unsafe) static var pending: [PendingAdd] = []
+    /// (Exempt from run-time exclusivity checks, as `stack` is.)
+    @exclusivity(unchecked) nonisolated(unsafe) static var pending: [PendingAdd] = []
 
     static func enqueue(_ add: PendingAdd) {
         add.groups = stack.compactMap(\.completion)

@@ -60,6 +60,11 @@ enum HostValue {
     /// `what` names the value in an error; it is made only for one.
     static func make(_ any: Any?, for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         guard let any else { return Double?.none }
+        return try make(any, for: what())
+    }
+
+    /// A value that is there (an animation's from, to or by), without wrapping it in an optional again.
+    static func make(_ any: Any, for what: @autoclosure () -> String) throws(PluginError) -> any ValueConvertible {
         // The types Apple's API passes, told by their metadata before any cast
         // that could fail (see `number`); a Bool before the numbers, since on
         // Linux a Bool also casts to NSNumber.

@@ -27,6 +27,11 @@ open class CATextLayer: CALayer {
             }
         }
     }
+    /// Sets `font` to a font name, as setting it to the name as an NSString
+    /// does, without the round trip through NSString (on Linux each bridge
+    /// copies the characters): UIKit's labels set their font this way.
+    @_spi(UIKit) public func setFontName(_ name: String) { write("font", name, kept: .string(name)) }
+
     /// A font name (String), or any object whose description names the font
     /// (UIFont gives its name); the size comes from `fontSize`, as on iOS.
     public var font: CFTypeRef? {

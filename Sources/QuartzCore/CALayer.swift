@@ -12,6 +12,9 @@ open class CALayer: NSObject, CAMediaTiming {
     let madeIn: Int
     /// Set on the copies `presentation()` returns: they read what is on screen and ignore writes.
     let isPresentation: Bool
+    /// Whether the facade made the host's layer, which then holds the host's documented defaults
+    /// (the stage's root, made by the host, and presentation copies do not count).
+    let madeAtDefaults: Bool
     /// The layer a presentation copy shows.
     private(set) var modelLayer: CALayer?
 
@@ -56,6 +59,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -67,6 +71,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -77,6 +82,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -87,6 +93,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = layer
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = false
         super.init()
         CALayer.stages.append(self)
     }
@@ -98,6 +105,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = model.host
         madeIn = model.madeIn
         isPresentation = true
+        madeAtDefaults = false
         modelLayer = model
         super.init()
     }

@@ -164,12 +164,13 @@ extension CALayer {
     }
 
     /// The look to hold `key` in, or nil when the set must be written now:
-    /// only for a model layer made in the current plugin call, inside that
-    /// call, whose `key` has not reached the host; with an action, only when
+    /// only for a model layer the facade made (at the host's defaults) in the
+    /// current plugin call, inside that call, whose `key` has not reached the
+    /// host; with an action, only when
     /// the value is the host's default (then nothing is held for `key`: the
     /// host has the value).
     private func lookToHold(_ key: HeldLook.Key, action: CAAction?, isDefault: Bool) -> HeldLook? {
-        guard Entry.depth > 0, madeIn == Entry.generation, !isPresentation, action == nil || isDefault else { return nil }
+        guard Entry.depth > 0, madeIn == Entry.generation, madeAtDefaults, action == nil || isDefault else { return nil }
         let look = heldLook ?? HeldLook()
         heldLook = look
         guard look.sent & key.rawValue == 0 else { return nil }

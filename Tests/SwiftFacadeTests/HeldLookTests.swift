@@ -171,6 +171,15 @@ extension Facade {
             #expect(k.layers[0][.transform].xform == Transform3D.identity)
         }
 
+        @Test func theStagesRootIsNotHeld() throws {
+            // The root is the host's layer, not one the facade made at the defaults: each call's set reaches it.
+            let k = try FacadeStage()
+            _ = try LayerSets.during(k) { root in root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
+            let sets = try LayerSets.during(k) { root in root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0) }
+            #expect(sets == ["backgroundColor"])
+            #expect(k.stage.root[.backgroundColor].col == FXCore.Color(red: 0, green: 0, blue: 0, alpha: 0))
+        }
+
         /// A layer class of the plugin's own.
         final class SpinnerLayer: CALayer {}
 

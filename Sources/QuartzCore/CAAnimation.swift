@@ -8,7 +8,7 @@ import FXPluginKit
 ///
 /// The stored properties of the animation classes are exempt from Swift's
 /// run-time exclusivity checks (`@exclusivity(unchecked)`): each access of a
-/// class property is otherwise tracked at run time (about 150 instructions
+/// class property is otherwise tracked at run time (about 100 instructions
 /// per read or write), and adding an animation copies and reads every one
 /// of them. They are only ever read or assigned whole, never passed inout
 /// across a call, so no two accesses can overlap.

@@ -19,7 +19,7 @@ open class CALayer: NSObject, CAMediaTiming {
     private(set) var modelLayer: CALayer?
 
     // The tree links and the layout flags are exempt from Swift's run-time
-    // exclusivity checks (about 150 instructions per access; every view
+    // exclusivity checks (about 100 instructions per access; every view
     // added and laid out reads them several times): they are read, assigned,
     // appended to and removed from, with no access open across a call that
     // could reach them again.
@@ -30,7 +30,7 @@ open class CALayer: NSObject, CAMediaTiming {
     var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
     // The two below are read and written on every property access, and
-    // exempt from Swift's run-time exclusivity checks (about 150 instructions
+    // exempt from Swift's run-time exclusivity checks (about 100 instructions
     // each time): their methods call nothing that could reach them again.
     /// Geometry read in this plugin call since the last write (model layers only).
     @exclusivity(unchecked) var modelReads = ModelReads()

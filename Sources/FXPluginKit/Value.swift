@@ -61,7 +61,11 @@ public struct Colors: ValueConvertible {
     public var colors: [Color]
     public init(_ colors: [Color]) { self.colors = colors }
     public func withValue<R>(_ body: (UnsafePointer<fx_value>) throws -> R) rethrows -> R {
-        let cs = colors.map(\.c)
-        return try cs.withUnsafeBufferPointer { try with(fx_colors_value($0.baseAddress, UInt32($0.count)), body) }
+        // A temporary buffer, not an array of fx_color: that array type would be
+        // made by the runtime from its mangled name on first use (20,000 instructions).
+        try withUnsafeTemporaryAllocation(of: fx_color.self, capacity: colors.count) { cs in
+            for (i, c) in colors.enumerated() { cs.initializeElement(at: i, to: c.c) }
+            return try with(fx_colors_value(cs.baseAddress, UInt32(colors.count)), body)
+        }
     }
 }

@@ -5,19 +5,26 @@ import FXPluginKit
 /// The base of Core Animation's animations (`CAAnimation`): timing, pacing,
 /// the delegate (kept strongly, as Apple documents) and removal on completion.
 /// Adding one to a layer adds a copy; key-value coding keeps any other key.
+///
+/// The stored properties of the animation classes are exempt from Swift's
+/// run-time exclusivity checks (`@exclusivity(unchecked)`): each access of a
+/// class property is otherwise tracked at run time (about 100 instructions
+/// per read or write), and adding an animation copies and reads every one
+/// of them. They are only ever read or assigned whole, never passed inout
+/// across a call, so no two accesses can overlap.
 open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
-    public var timingFunction: CAMediaTimingFunction?
-    public var isRemovedOnCompletion = true
-    public var delegate: CAAnimationDelegate?
-    var keyedValues: [String: Any] = [:]
+    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) public var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) public var speed: Float = 1
+    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) public var repeatCount: Float = 0
+    @exclusivity(unchecked) public var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) public var autoreverses = false
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) public var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) public var isRemovedOnCompletion = true
+    @exclusivity(unchecked) public var delegate: CAAnimationDelegate?
+    @exclusivity(unchecked) var keyedValues = KeyedValues()
 
     override public required init() { super.init() }
 
@@ -87,9 +94,9 @@ extension CAAnimation: CAAction {}
 
 /// An animation of one property by key path (`CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
-    public var keyPath: String?
-    public var isAdditive = false
-    public var isCumulative = false
+    @exclusivity(unchecked) public var keyPath: String?
+    @exclusivity(unchecked) public var isAdditive = false
+    @exclusivity(unchecked) public var isCumulative = false
 
     public convenience init(keyPath path: String?) {
         self.init()
@@ -117,9 +124,9 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// From, to and by (`CABasicAnimation`): any nil combination, as Apple's page lists.
 open class CABasicAnimation: CAPropertyAnimation {
-    public var fromValue: Any?
-    public var toValue: Any?
-    public var byValue: Any?
+    @exclusivity(unchecked) public var fromValue: Any?
+    @exclusivity(unchecked) public var toValue: Any?
+    @exclusivity(unchecked) public var byValue: Any?
 
     override func copyFields(to c: CAAnimation) {
         super.copyFields(to: c)
@@ -133,9 +140,10 @@ open class CABasicAnimation: CAPropertyAnimation {
         let a = try make(hostKind)
         // Named only for an error: a type's name is demangled each time it is asked for.
         func what() -> String { "\(type(of: self))(keyPath: \"\(keyPath ?? "")\")" }
-        if fromValue != nil { try a.from(HostValue.make(fromValue, for: "\(what()).fromValue")) }
-        if toValue != nil { try a.to(HostValue.make(toValue, for: "\(what()).toValue")) }
-        if byValue != nil { try a.by(HostValue.make(byValue, for: "\(what()).byValue")) }
+        // Each value is copied out once (a comparison with nil copied it too).
+        if let v = fromValue { try a.from(HostValue.make(v, for: "\(what()).fromValue")) }
+        if let v = toValue { try a.to(HostValue.make(v, for: "\(what()).toValue")) }
+        if let v = byValue { try a.by(HostValue.make(v, for: "\(what()).byValue")) }
         try applySpring(to: a)
         return a
     }

@@ -52,12 +52,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
 /// A basic animation paced by a damped spring (`CASpringAnimation`): the
 /// value follows m·x″ + c·x′ + k·x = 0 from `fromValue` to `toValue`.
+///
+/// (Its fields are exempt from run-time exclusivity checks, as CAAnimation's are.)
 open class CASpringAnimation: CABasicAnimation {
-    public var mass: CGFloat = 1
-    public var stiffness: CGFloat = 100
-    public var damping: CGFloat = 10
-    public var initialVelocity: CGFloat = 0
-    public var allowsOverdamping = false
+    @exclusivity(unchecked) public var mass: CGFloat = 1
+    @exclusivity(unchecked) public var stiffness: CGFloat = 100
+    @exclusivity(unchecked) public var damping: CGFloat = 10
+    @exclusivity(unchecked) public var initialVelocity: CGFloat = 0
+    @exclusivity(unchecked) public var allowsOverdamping = false
 
     /// iOS 17's spring by perceptual duration and bounce, as SwiftUI's
     /// `Spring(duration:bounce:)` defines them: mass 1, stiffness (2π / duration)²,

@@ -16,7 +16,10 @@ extension CALayer {
     }
     public var transform: CATransform3D {
         get { read("transform").transform3D }
-        set { write("transform", newValue.fx, kept: .transform(newValue.fx)) }
+        set {
+            let t = newValue.fx
+            write("transform", t, kept: .transform(t), holds: { hold(transform: t, action: $0) })
+        }
     }
     public var sublayerTransform: CATransform3D {
         get { read("sublayerTransform").transform3D }
@@ -24,7 +27,10 @@ extension CALayer {
     }
     public var opacity: Float {
         get { Float(read("opacity").cgFloat) }
-        set { write("opacity", newValue.decimal) }
+        set {
+            let o = newValue.decimal
+            write("opacity", o, holds: { hold(opacity: o, action: $0) })
+        }
     }
     public var isHidden: Bool {
         get { read("hidden").bool }
@@ -55,7 +61,7 @@ extension CALayer {
         get { image(read("contents")) }
         set {
             switch newValue {
-            case nil: write("contents", Image?.none)
+            case nil: write("contents", NoValue())
             case let image as CGImage: write("contents", image.image)
             default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
             }

@@ -22,16 +22,18 @@ extension CALayer {
         children.insert(layer, at: min(Int(idx), children.count))
     }
 
+    // Siblings are found by identity, as Core Animation finds them: `==` on
+    // NSObject asks `isEqual(_:)`, a dynamic call and cast per element.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard let sibling, let i = children.firstIndex(of: sibling) else { return addSublayer(layer) }
+        guard let sibling, let i = children.firstIndex(where: { $0 === sibling }) else { return addSublayer(layer) }
         guard attach(layer, { () throws(PluginError) in try host.insertSublayer(layer.host, above: sibling.host) }) else { return }
-        children.insert(layer, at: (children.firstIndex(of: sibling) ?? i) + 1)
+        children.insert(layer, at: (children.firstIndex(where: { $0 === sibling }) ?? i) + 1)
     }
 
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        guard let sibling, children.contains(sibling) else { return insertSublayer(layer, at: 0) }
+        guard let sibling, children.contains(where: { $0 === sibling }) else { return insertSublayer(layer, at: 0) }
         guard attach(layer, { () throws(PluginError) in try host.insertSublayer(layer.host, below: sibling.host) }) else { return }
-        children.insert(layer, at: children.firstIndex(of: sibling) ?? 0)
+        children.insert(layer, at: children.firstIndex(where: { $0 === sibling }) ?? 0)
     }
 
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {

@@ -12,22 +12,38 @@ open class CALayer: NSObject, CAMediaTiming {
     let madeIn: Int
     /// Set on the copies `presentation()` returns: they read what is on screen and ignore writes.
     let isPresentation: Bool
+    /// Whether the facade made the host's layer, which then holds the host's documented defaults
+    /// (the stage's root, made by the host, and presentation copies do not count).
+    let madeAtDefaults: Bool
     /// The layer a presentation copy shows.
     private(set) var modelLayer: CALayer?
 
-    public internal(set) weak var superlayer: CALayer?
-    var children: [CALayer] = []
+    // The tree links and the layout flags are exempt from Swift's run-time
+    // exclusivity checks (about 100 instructions per access; every view
+    // added and laid out reads them several times): they are read, assigned,
+    // appended to and removed from, with no access open across a call that
+    // could reach them again.
+    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) var children: [CALayer] = []
     var maskLayer: CALayer?
-    var keyedValues: [String: Any] = [:]
+    var keyedValues = KeyedValues()
     var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
+    // The two below are read and written on every property access, and
+    // exempt from Swift's run-time exclusivity checks (about 100 instructions
+    // each time): their methods call nothing that could reach them again.
     /// Geometry read in this plugin call since the last write (model layers only).
-    var modelReads = ModelReads()
+    @exclusivity(unchecked) var modelReads = ModelReads()
+    /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
+    @exclusivity(unchecked) var heldLook: HeldLook?
 
     public var name: String?
-    public weak var delegate: CALayerDelegate?
+    /// (The delegate and the actions are read on every property change, and
+    /// exempt from Swift's run-time exclusivity checks like `modelReads`:
+    /// they are only read and assigned whole.)
+    @exclusivity(unchecked) public weak var delegate: CALayerDelegate?
     /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
-    public var actions: [String: CAAction]?
+    @exclusivity(unchecked) public var actions: [String: CAAction]?
     /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).
     public var contentsScale: CGFloat = 1
     public var rasterizationScale: CGFloat = 1
@@ -43,6 +59,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -54,6 +71,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -64,6 +82,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = true
         super.init()
         modelReads.keepLayerDefaults(generation: Entry.generation)
     }
@@ -74,6 +93,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = layer
         madeIn = Entry.generation
         isPresentation = false
+        madeAtDefaults = false
         super.init()
         CALayer.stages.append(self)
     }
@@ -85,6 +105,7 @@ open class CALayer: NSObject, CAMediaTiming {
         host = model.host
         madeIn = model.madeIn
         isPresentation = true
+        madeAtDefaults = false
         modelLayer = model
         super.init()
     }
@@ -145,6 +166,11 @@ open class CALayer: NSObject, CAMediaTiming {
             }
             // bounds has no action: the host sets both in one call, as Core Animation's setFrame: sets them.
             let positionAction = actionToRun(forKey: "position")
+            if holdsGeometry(bounds: newBounds, position: newPosition) {
+                // The host holds this frame already (views lay out their subviews again at commit): only the write is skipped.
+                positionAction?.run(forKey: "position", object: self, arguments: nil)
+                return
+            }
             modelReads.forget("bounds")
             modelReads.forget("position")
             do {
@@ -157,6 +183,13 @@ open class CALayer: NSObject, CAMediaTiming {
             if b.size != newValue.size { setNeedsLayout() }
             positionAction?.run(forKey: "position", object: self, arguments: nil)
         }
+    }
+
+    /// Whether the host holds these bounds and this position, as kept in this
+    /// plugin call from its answers or from this layer's own writes (see `ModelReads`).
+    func holdsGeometry(bounds: CGRect, position: CGPoint) -> Bool {
+        modelReads.holds(.rect(bounds.fx), "bounds", generation: Entry.generation)
+            && modelReads.holds(.point(position.fx), "position", generation: Entry.generation)
     }
 
     /// Whether a frame can be set by the host's `layer_set_frame`, which sets
@@ -181,8 +214,15 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Reading and writing the host's model
 
     func read(_ key: String) -> ReadValue {
-        if isPresentation { return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) } }
+        if isPresentation {
+            CALayer.sendHeldLooks()
+            return Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
+        }
         if let kept = modelReads.value(key, generation: Entry.generation) { return kept }
+        if let look = heldLook {
+            if let held = look.value(key) { return held }
+            sendHeldLook()
+        }
         do {
             let value = try host.get(key)
             modelReads.keep(value, key, generation: Entry.generation)
@@ -202,26 +242,54 @@ open class CALayer: NSObject, CAMediaTiming {
     /// the value written as the host answers it, kept so that reading it back
     /// asks the host nothing; for a text key, a write equal to the value kept
     /// is not sent to the host.
-    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil, changed: () -> Void = {}) {
+    ///
+    /// `holds` may keep the value on the Swift side instead (see `HeldLook`),
+    /// given the action found: it answers whether it did.
+    func write(_ key: String, _ value: some ValueConvertible, kept: ReadValue? = nil,
+               changed: () -> Void = {}, holds: (CAAction?) -> Bool = { _ in false }) {
         guard !isPresentation else { return }
         let run = actionToRun(forKey: key)
-        store(key, value, kept: kept)
+        if holds(run) {
+            if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
+        } else {
+            store(key, value, kept: kept)
+        }
         changed()
         run?.run(forKey: key, object: self, arguments: nil)
     }
 
     /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
     func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
+        if let held = HeldLook.Key(key) {
+            // A held font size or transform is in the model reads, but the host does not have it.
+            if heldLook?.holds(held) == true { modelReads.forget(key) }
+            writesPast(key)
+        } else if HeldLook.isTransformPath(key) {
+            // A key path into the transform (`transform.scale.x`) changes the host's value: it must be the model's.
+            sendHeldLook()
+            writesPast("transform")
+        }
+        // No optional ReadValue is made or dropped here: the runtime would make
+        // its type by name on first use (10,000 instructions).
+        guard let kept else {
+            send(key, value)
+            return
+        }
         // The host already holds this model value: only its write is skipped (the action still runs).
-        let held = kept != nil && ModelReads.skipsEqualWrites(key) && modelReads.value(key, generation: Entry.generation) == kept
-        if !held {
-            modelReads.forget(key)
-            do {
-                try host.set(key, value)
-                if let kept { modelReads.keep(kept, key, generation: Entry.generation) }
-            } catch {
-                Fault.record(error)
-            }
+        if ModelReads.skipsEqualWrites(key), modelReads.holds(kept, key, generation: Entry.generation) { return }
+        if send(key, value) { modelReads.keep(kept, key, generation: Entry.generation) }
+    }
+
+    /// Writes a model value to the host; false when the host refused it (the failure is kept).
+    @discardableResult
+    private func send(_ key: String, _ value: some ValueConvertible) -> Bool {
+        modelReads.forget(key)
+        do {
+            try host.set(key, value)
+            return true
+        } catch {
+            Fault.record(error)
+            return false
         }
     }
 
@@ -242,6 +310,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Contents come back as the CGImage the host holds; a shape's path as the
     /// CGPath it keeps (see `CAShapeLayer`), since the host answers a handle.
     func presentedValue(forKey key: String) -> Any? {
+        CALayer.sendHeldLooks()
         let shown = Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
         if key == "contents" { return image(shown) }
         return HostValue.any(shown)
@@ -310,8 +379,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Layout
 
-    var needsLayoutFlag = false
-    nonisolated(unsafe) static var needingLayout: [CALayer] = []
+    @exclusivity(unchecked) var needsLayoutFlag = false
+    @exclusivity(unchecked) nonisolated(unsafe) static var needingLayout: [CALayer] = []
 
     /// Lays out the sublayers (Apple: "Subclasses can override this method …
     /// The default implementation … calls the layoutSublayers(of:) method of

@@ -68,7 +68,12 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
 /// What a layer runs when a property changes (`CAAction`): an animation adds
 /// itself under the key; `NSNull` stops the search and does nothing.
-public protocol CAAction {
+///
+/// Class-bound, as Apple's (an Objective-C protocol, which only classes
+/// adopt): an optional action is then one reference, copied and released
+/// without the type metadata an any-type existential needs, which the
+/// runtime would otherwise build on the first property change of a process.
+public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 

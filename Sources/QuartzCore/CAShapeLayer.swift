@@ -22,7 +22,11 @@ open class CAShapeLayer: CALayer {
         get { storedPath }
         set {
             do {
-                write("path", try newValue?.hostPath()) { storedPath = newValue }
+                if let path = try newValue?.hostPath() {
+                    write("path", path) { storedPath = newValue }
+                } else {
+                    write("path", NoValue()) { storedPath = newValue }
+                }
             } catch { Fault.record(error) }
         }
     }

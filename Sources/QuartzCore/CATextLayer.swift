@@ -17,21 +17,28 @@ open class CATextLayer: CALayer {
     public var string: Any? {
         get { read("string").string }
         set {
-            switch newValue {
-            case nil: write("string", "")
+            // Unwrapped first: a copy of the optional itself needs `Any?`'s
+            // type, which the runtime makes by name on first use.
+            guard let value = newValue else { return write("string", "") }
+            switch value {
             case let s as String: write("string", s)
             case let s as NSAttributedString: write("string", s.string)
-            default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(newValue!)) is not text", status: FX_ERR_BAD_TYPE))
+            default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(value)) is not text", status: FX_ERR_BAD_TYPE))
             }
         }
     }
+    /// Sets `font` to a font name, as setting it to the name as an NSString
+    /// does, without the round trip through NSString (on Linux each bridge
+    /// copies the characters): UIKit's labels set their font this way.
+    @_spi(UIKit) public func setFontName(_ name: String) { write("font", name, kept: .string(name)) }
+
     /// A font name (String), or any object whose description names the font
     /// (UIFont gives its name); the size comes from `fontSize`, as on iOS.
     public var font: CFTypeRef? {
         get { read("font").string.map { $0 as NSString } }
         set {
             switch newValue {
-            case nil: write("font", String?.none)
+            case nil: write("font", NoValue())
             case let s as NSString: write("font", s as String, kept: .string(s as String))
             case let named as CATextLayerFont: write("font", named.fontName, kept: .string(named.fontName))
             default: Fault.record(PluginError("CATextLayer.font: pass a font name or a UIFont", status: FX_ERR_BAD_TYPE))
@@ -40,7 +47,10 @@ open class CATextLayer: CALayer {
     }
     public var fontSize: CGFloat {
         get { read("fontSize").cgFloat }
-        set { write("fontSize", Double(newValue), kept: .number(Double(newValue))) }
+        set {
+            let size = Double(newValue)
+            write("fontSize", size, kept: .number(size), holds: { hold(fontSize: size, action: $0) })
+        }
     }
     public var foregroundColor: CGColor? {
         get { read("foregroundColor").cgColor }

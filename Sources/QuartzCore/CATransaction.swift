@@ -6,14 +6,29 @@ import FXPluginKit
 /// and `commit` nest explicit ones inside it. A nested transaction starts
 /// with its parent's duration, timing function and disable flag.
 open class CATransaction: NSObject {
-    struct State {
+    /// One open transaction's settings. A class, as `PendingAdd` below: the
+    /// stack is then an array of a class, which the runtime makes without the
+    /// by-name work an array of a struct costs on a process's first plugin
+    /// call (11,000 instructions). Each transaction owns its own State; a
+    /// nested one starts from a copy of its parent's (`inheriting`).
+    final class State {
         var duration: CFTimeInterval = 0.25
         var timing: CAMediaTimingFunction?
         var disableActions = false
         var completion: CompletionGroup?
+
+        init() {}
+
+        /// A nested transaction's settings: the parent's, with no completion block of its own.
+        init(inheriting parent: State) {
+            duration = parent.duration; timing = parent.timing; disableActions = parent.disableActions
+        }
     }
 
-    nonisolated(unsafe) static var stack: [State] = []
+    /// The open transactions, innermost last. Read on every property change
+    /// (the duration, the disable flag), and exempt from Swift's run-time
+    /// exclusivity checks: nothing reached while it is accessed touches it.
+    @exclusivity(unchecked) nonisolated(unsafe) static var stack: [State] = []
 
     /// An animation added in this plugin call, which reaches the host when the call's transaction commits.
     /// (A class: the Swift runtime makes an array of a class without the
@@ -30,7 +45,8 @@ open class CATransaction: NSObject {
             self.layer = layer; self.animation = animation; self.built = built; self.key = key
         }
     }
-    nonisolated(unsafe) static var pending: [PendingAdd] = []
+    /// (Exempt from run-time exclusivity checks, as `stack` is.)
+    @exclusivity(unchecked) nonisolated(unsafe) static var pending: [PendingAdd] = []
 
     static func enqueue(_ add: PendingAdd) {
         add.groups = stack.compactMap(\.completion)
@@ -47,6 +63,7 @@ open class CATransaction: NSObject {
 
     /// Hands an animation to the host now.
     static func addNow(_ add: PendingAdd) throws(PluginError) {
+        CALayer.sendHeldLooks()
         add.groups = stack.compactMap(\.completion)
         add.groups.forEach { $0.pending += 1 }
         try track(add)
@@ -65,15 +82,16 @@ open class CATransaction: NSObject {
         }
     }
 
+    /// The innermost open transaction (outside a plugin call, one opened for the settings made there).
     static var top: State {
-        get { stack.last ?? State() }
-        set { if stack.isEmpty { stack.append(newValue) } else { stack[stack.count - 1] = newValue } }
+        if let s = stack.last { return s }
+        let s = State()
+        stack.append(s)
+        return s
     }
 
     public class func begin() {
-        var s = top
-        s.completion = nil
-        stack.append(s)
+        stack.append(State(inheriting: top))
     }
 
     /// Ends the innermost transaction; its completion block runs once every
@@ -111,6 +129,7 @@ open class CATransaction: NSObject {
     static func commitImplicit() {
         UIKitSupport.willCommit?()
         CALayer.layoutPass()
+        CALayer.sendHeldLooks()
         flushPending()
         while let s = stack.popLast() { s.completion?.seal() }
     }

@@ -38,11 +38,17 @@ enum Fault {
 /// it returns, and only committed layers animate their changes implicitly.
 enum Entry {
     /// Counts the plugin calls so far; a layer records the one it was made in.
-    nonisolated(unsafe) static var generation = 0
+    /// (Both counters are read on every property change and exempt from
+    /// Swift's run-time exclusivity checks: they are only read and assigned.)
+    @exclusivity(unchecked) nonisolated(unsafe) static var generation = 0
+    /// How many plugin calls are running (a callback inside a call makes two).
+    @exclusivity(unchecked) nonisolated(unsafe) static var depth = 0
 
     static func run(_ body: () throws -> Void) throws {
         let nested = PluginThread.enter()
         defer { PluginThread.leave(nested) }
+        depth += 1
+        defer { depth -= 1 }
         generation += 1
         // A callback can fire inside a host call of an outer plugin call; the outer transaction resumes after it.
         let outer = (CATransaction.stack, CATransaction.pending)

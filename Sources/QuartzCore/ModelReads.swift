@@ -30,7 +30,7 @@ struct ModelReads {
 
     /// The value kept for `key` in plugin call `generation`, if any.
     func value(_ key: String, generation: Int) -> ReadValue? {
-        guard generation == self.generation else { return nil }
+        guard generation == self.generation, ModelReads.mayBeKept(key) else { return nil }
         return switch key {
         case "bounds": bounds
         case "position": position
@@ -43,10 +43,27 @@ struct ModelReads {
         }
     }
 
+    /// Whether `value` is what is kept for `key` in plugin call `generation`.
+    /// (Compared here, unwrapped: an optional ReadValue dropped by the caller
+    /// needs its type, which the runtime makes by name on first use.)
+    func holds(_ value: ReadValue, _ key: String, generation: Int) -> Bool {
+        guard generation == self.generation else { return false }
+        switch key {
+        case "bounds": if let kept = bounds { return kept == value }
+        case "position": if let kept = position { return kept == value }
+        case "font": if let kept = font { return kept == value }
+        case "fontSize": if let kept = fontSize { return kept == value }
+        case "alignmentMode": if let kept = alignmentMode { return kept == value }
+        default: break
+        }
+        return false
+    }
+
     /// Keeps `value`, read from the host or written to it for `key` in plugin
     /// call `generation` (only the geometry keys above are kept).
     mutating func keep(_ value: ReadValue, _ key: String, generation: Int) {
         if generation != self.generation { forget(); self.generation = generation }
+        guard ModelReads.mayBeKept(key) else { return }
         switch key {
         case "bounds": bounds = value
         case "position": position = value
@@ -56,6 +73,17 @@ struct ModelReads {
         case "fontSize": fontSize = value
         case "alignmentMode": alignmentMode = value
         default: break
+        }
+    }
+
+    /// Whether `key` may be one of the kept keys, by its length (4, 6, 8, 9,
+    /// 11 or 13 bytes): most keys written are not, and are then told apart
+    /// without comparing them with each name, a call into the string library
+    /// each, on every read and write.
+    static func mayBeKept(_ key: String) -> Bool {
+        switch key.utf8.count {
+        case 4, 6, 8, 9, 11, 13: true
+        default: false
         }
     }
 
@@ -69,24 +97,29 @@ struct ModelReads {
     /// (`bounds.size.width` changes `bounds`). The host keeps each property
     /// apart, so a write changes no other.
     mutating func forget(_ keyPath: String) {
-        switch keyPath {
+        if ModelReads.mayBeKept(keyPath) {
+            switch keyPath {
+            case "bounds": bounds = nil; return
+            case "position": position = nil; return
+            case "anchorPoint": anchorPoint = nil; return
+            case "transform": transform = nil; return
+            case "font": font = nil; return
+            case "fontSize": fontSize = nil; return
+            case "alignmentMode": alignmentMode = nil; return
+            default: break
+            }
+        }
+        // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions);
+        // only the four kept geometry properties have parts, so a key starting otherwise is not scanned.
+        guard let first = keyPath.utf8.first, first == UInt8(ascii: "b") || first == UInt8(ascii: "p")
+            || first == UInt8(ascii: "a") || first == UInt8(ascii: "t"),
+            let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
+        switch keyPath[..<dot] {
         case "bounds": bounds = nil
         case "position": position = nil
         case "anchorPoint": anchorPoint = nil
         case "transform": transform = nil
-        case "font": font = nil
-        case "fontSize": fontSize = nil
-        case "alignmentMode": alignmentMode = nil
-        default:
-            // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions).
-            guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return }
-            switch keyPath[..<dot] {
-            case "bounds": bounds = nil
-            case "position": position = nil
-            case "anchorPoint": anchorPoint = nil
-            case "transform": transform = nil
-            default: break
-            }
+        default: break
         }
     }
 }
@@ -102,19 +135,22 @@ extension ModelReads {
     /// docs/KEYPATHS.md (Apple's CALayer page: bounds and position zero,
     /// anchorPoint (0.5, 0.5), transform the identity), so that a new view's
     /// frame is set without reading them from the host.
+    /// (The fields are set directly: every layer made passes here.)
     mutating func keepLayerDefaults(generation: Int) {
-        keep(.rect(Rect(0, 0, 0, 0)), "bounds", generation: generation)
-        keep(.point(Point(0, 0)), "position", generation: generation)
-        keep(.point(Point(0.5, 0.5)), "anchorPoint", generation: generation)
-        keep(.transform(.identity), "transform", generation: generation)
+        if generation != self.generation { forget(); self.generation = generation }
+        bounds = .rect(Rect(0, 0, 0, 0))
+        position = .point(Point(0, 0))
+        anchorPoint = .point(Point(0.5, 0.5))
+        transform = .transform(.identity)
     }
 
     /// A new text layer as the host makes it: the defaults of docs/KEYPATHS.md
     /// (font "Sans", fontSize 36, alignmentMode "natural"; Core Animation's
     /// own are Helvetica, 36 and natural, per Apple's CATextLayer page).
     mutating func keepTextDefaults(generation: Int) {
-        keep(.string("Sans"), "font", generation: generation)
-        keep(.number(36), "fontSize", generation: generation)
-        keep(.string("natural"), "alignmentMode", generation: generation)
+        if generation != self.generation { forget(); self.generation = generation }
+        font = .string("Sans")
+        fontSize = .number(36)
+        alignmentMode = .string("natural")
     }
 }

@@ -25,7 +25,7 @@ open class UILabel: UIView {
     /// UIKit's defaults: the 17-pt system font, black, natural alignment.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        textLayer.font = font.fontName as NSString
+        textLayer.setFontName(font.fontName)
         textLayer.fontSize = font.pointSize
         textLayer.foregroundColor = UIColor.black.cgColor
         textLayer.alignmentMode = .natural
@@ -38,7 +38,7 @@ open class UILabel: UIView {
     }
     open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
         didSet {
-            textLayer.font = font.fontName as NSString
+            textLayer.setFontName(font.fontName)
             textLayer.fontSize = font.pointSize
         }
     }

@@ -5,10 +5,14 @@
 /// animation blocks, so a view's own changes never animate implicitly (as on iOS).
 open class UIView: NSObject, CALayerDelegate {
     public let layer: CALayer
-    public private(set) weak var superview: UIView?
-    public private(set) var subviews: [UIView] = []
+    // The superview, the subviews and the layout flags are exempt from Swift's run-time
+    // exclusivity checks, as CALayer's tree links are: they are read,
+    // assigned, appended to and removed from, with no access open across a
+    // call that could reach them again.
+    @exclusivity(unchecked) public private(set) weak var superview: UIView?
+    @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     public var tag = 0
-    var needsLayout = false
+    @exclusivity(unchecked) var needsLayout = false
     public var isUserInteractionEnabled = true
     public var contentMode: ContentMode = .scaleToFill {
         didSet { layer.contentsGravity = contentMode.gravity }
@@ -122,14 +126,14 @@ open class UIView: NSObject, CALayerDelegate {
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         view.detach()
         layer.insertSublayer(view.layer, above: sibling.layer)
-        subviews.insert(view, at: (subviews.firstIndex(of: sibling) ?? subviews.count - 1) + 1)
+        subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
         view.superview = self
     }
 
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         view.detach()
         layer.insertSublayer(view.layer, below: sibling.layer)
-        subviews.insert(view, at: subviews.firstIndex(of: sibling) ?? 0)
+        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
         view.superview = self
     }
 
@@ -185,7 +189,7 @@ open class UIView: NSObject, CALayerDelegate {
         for v in subviews { v.layoutIfNeeded() }
     }
 
-    nonisolated(unsafe) static var needingLayout: [UIView] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var needingLayout: [UIView] = []
     /// The stages' root views, which live for the run (as a window keeps its views on iOS).
     nonisolated(unsafe) static var roots: [UIView] = []
 

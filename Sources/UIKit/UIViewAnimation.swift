@@ -6,7 +6,10 @@
 /// change to the new model value, with the block's duration, delay, curve
 /// and repeat options, as UIKit's documentation of those options describes.
 final class UIViewAnimation {
-    nonisolated(unsafe) static var stack: [UIViewAnimation] = []
+    /// The open animation blocks, innermost last: read on every change of a
+    /// view's layer, and exempt from Swift's run-time exclusivity checks
+    /// (only appended to, removed from and read, with nothing reached meanwhile touching it).
+    @exclusivity(unchecked) nonisolated(unsafe) static var stack: [UIViewAnimation] = []
     static var current: UIViewAnimation? { stack.last }
 
     let duration: TimeInterval

@@ -184,6 +184,40 @@ extension Facade {
             #expect(k.layers[1][.bounds].rct == FXCore.Rect(0, 0, 4, 6) && k.layers[1][.position].pt == FXCore.Point(3, 5))
         }
 
+        @Test func aFrameTheHostHoldsIsNotWrittenAgainButItsActionRuns() throws {
+            // Views lay their subviews out again as the call commits, often to the frame they have.
+            // Apple: position = origin + anchorPoint × size, so (10 + 0.5 × 40, 20 + 0.5 × 61) = (30, 50.5).
+            let k = try FacadeStage()
+            let recorder = Recorder()
+            _ = try LayerSets.during(k) { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.frame = CGRect(x: 10, y: 20, width: 40, height: 60)
+                l.actions = ["position": recorder]
+                l.frame = CGRect(x: 10, y: 20, width: 40, height: 60)  // held already: not written
+                l.frame = CGRect(x: 10, y: 20, width: 40, height: 61)
+            }
+            #expect(LayerSets.frames == 2 && recorder.ran == ["position", "position"])
+            #expect(k.layers[0][.bounds].rct == FXCore.Rect(0, 0, 40, 61) && k.layers[0][.position].pt == FXCore.Point(30, 50.5))
+        }
+
+        @Test func aFrameIsWrittenAgainInALaterCall() throws {
+            // Nothing is kept past the plugin call.
+            let k = try FacadeStage()
+            var layer: CALayer?
+            _ = try LayerSets.during(k) { root in
+                let l = CALayer()
+                root.addSublayer(l)
+                l.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+                layer = l
+            }
+            _ = try LayerSets.during(k) { _ in
+                CATransaction.setDisableActions(true)
+                layer?.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+            }
+            #expect(LayerSets.frames == 1)
+        }
+
         @Test func aFramesImplicitAnimationsStillRun() throws {
             // A layer made in an earlier call animates both bounds and position on a frame change (Apple's default actions).
             let k = try FacadeStage()

@@ -27,11 +27,6 @@ final class FeatureTableTests: XCTestCase {
 
     let white = [255, 255, 255]
 
-    /// `c` is `expected` (RGB over white) within 2 levels a channel.
-    func assertColor(_ c: [Int], _ expected: [Int], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        for k in 0..<3 { XCTAssertEqual(c[k], expected[k], accuracy: 2, "\(what): \(c) against \(expected)", file: file, line: line) }
-    }
-
     func testFillRuleDecidesWhetherANestedOutlineIsAHole() throws {
         // fill-rule.json: in each layer a 40 × 40 square and a 20 × 20 square inside it, both listed
         // clockwise, filled (0.2, 0.4, 0.8). Non-zero ("r": 1): the inner square winds twice, filled;

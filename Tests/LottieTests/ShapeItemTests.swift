@@ -22,11 +22,6 @@ final class ShapeItemTests: XCTestCase {
         XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
     }
 
-    /// `c` is `expected` (RGB over white) within 2 levels a channel.
-    func assertColor(_ c: [Int], _ expected: [Int], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        for k in 0..<3 { XCTAssertEqual(c[k], expected[k], accuracy: 2, "\(what): \(c) against \(expected)", file: file, line: line) }
-    }
-
     let white = [255, 255, 255]
 
     func testPolystarRotationTurnsThePolygonAndTheStarOnce() throws {

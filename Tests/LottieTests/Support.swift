@@ -2,6 +2,7 @@ import FXCore
 import FXPNG
 import Foundation
 import TestSupport
+import XCTest
 
 /// The lottie plugin through the real fxhost, and rlottie (Debian's
 /// librlottie, installed by scripts/setup.sh) drawing the same files.
@@ -123,4 +124,11 @@ struct LottieAgreement: CustomStringConvertible {
     var share: Double { Double(differing) / Double(pixels) }
     var agrees: Bool { share <= Self.allowedShare }
     var description: String { String(format: "%.2f %% of pixels differ by more than %d (largest %d)", share * 100, Self.threshold, largest) }
+}
+
+extension XCTestCase {
+    /// `c` is `expected` (RGB over white) within 2 levels a channel.
+    func assertColor(_ c: [Int], _ expected: [Int], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        for k in 0..<3 { XCTAssertEqual(c[k], expected[k], accuracy: 2, "\(what): \(c) against \(expected)", file: file, line: line) }
+    }
 }

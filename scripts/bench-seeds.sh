@@ -16,6 +16,9 @@
 set -euo pipefail
 bin=${1:?usage: bench-seeds.sh BIN_FOLDER}
 fx="$bin/fxhost"
+# The Swift runtime seeds its hashing per process, which moved the counts by
+# 0.5-2 % between identical runs; one fixed seed for every run, both sides.
+export SWIFT_DETERMINISTIC_HASHING=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v valgrind >/dev/null || { echo "bench-seeds: valgrind is missing; scripts/setup.sh --bench installs it" >&2; exit 2; }

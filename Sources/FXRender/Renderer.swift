@@ -186,7 +186,10 @@ public final class Renderer {
             defer { giveBack() }
             draw(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), into: maskSurface, allowTransitions: true)
             // The pixels borrow() cleared are those the mask is read at.
-            MaskCoverage.convert(maskSurface, l.maskMode, in: clip.rects.compactMap { r in box == nil ? r : box.flatMap(r.intersection) })
+            let mode = l.maskMode
+            if mode != .alpha {
+                MaskCoverage.convert(maskSurface, mode, in: clip.rects.compactMap { r in box == nil ? r : box.flatMap(r.intersection) })
+            }
             cairo_save(layerSurface.cr)
             cairo_identity_matrix(layerSurface.cr)
             cairo_set_operator(layerSurface.cr, CAIRO_OPERATOR_DEST_IN)

@@ -20,9 +20,7 @@ final class FeatureTableTests: XCTestCase {
     ]
 
     func testRowsRlottiePlaysAgreeWithRlottie() throws {
-        try XCTSkipIf(TestSupport.isSanitizerPass, "rlottie's agreement is checked in the ordinary pass")
-        let failures = try Lottie.disagreementsWithRlottie(Self.cases)
-        XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
+        try assertAgreesWithRlottie(Self.cases)
     }
 
     let white = [255, 255, 255]

@@ -127,6 +127,14 @@ struct LottieAgreement: CustomStringConvertible {
 }
 
 extension XCTestCase {
+    /// Each fixture agrees with rlottie at its frames (`Lottie.disagreementsWithRlottie`); skipped in the
+    /// sanitizer pass, which checks fxhost alone.
+    func assertAgreesWithRlottie(_ cases: [(String, Int, Int, Double, [Int])], file: StaticString = #filePath, line: UInt = #line) throws {
+        try XCTSkipIf(TestSupport.isSanitizerPass, "rlottie's agreement is checked in the ordinary pass")
+        let failures = try Lottie.disagreementsWithRlottie(cases)
+        XCTAssert(failures.isEmpty, failures.joined(separator: "\n"), file: file, line: line)
+    }
+
     /// `c` is `expected` (RGB over white) within 2 levels a channel.
     func assertColor(_ c: [Int], _ expected: [Int], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         for k in 0..<3 { XCTAssertEqual(c[k], expected[k], accuracy: 2, "\(what): \(c) against \(expected)", file: file, line: line) }

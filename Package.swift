@@ -44,9 +44,10 @@ let package = Package(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
 
-        .systemLibrary(
-            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // pango, loaded with dlopen at the first text drawn (Sources/CPango/include/fxpango.h): no pango header or
+        // library is needed to build, and runs that draw no text never map it.
+        .target(name: "CPango", dependencies: ["CCairo"], path: "Sources/CPango", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The encoders of the field, for the video, WebP, PNG and GIF outputs (docs/OUTPUTS.md).
         // libavformat/libavcodec/libavutil's headers (libavformat-dev, libavcodec-dev, libavutil-dev); the
@@ -64,7 +65,7 @@ let package = Package(
         // same bytes elsewhere (RGB to Y′CbCr for the encoders, rows composited and particles drawn for the
         // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
-        .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CPangoCairo", "CPixels"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that text runs need none.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
@@ -109,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],
             path: "Tests/FXSinksTests"),
-        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CPangoCairo", "CPixels"], path: "Tests/FXRenderTests"),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
             name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],

@@ -116,7 +116,7 @@ public final class ContactSheet: ImageSink {
             }
         }
         shownIndices = shown.map(\.index)
-        let sheet = SheetComposer.grid(shown.map { ($0.frame, "t = \(ValueFormat.fixed($0.frame.time)) s   #\($0.index)") },
+        let sheet = try SheetComposer.grid(shown.map { ($0.frame, "t = \(ValueFormat.fixed($0.frame.time)) s   #\($0.index)") },
                                        columns: columns)
         try out.write(PNGEncoder.png(sheet.pixels, width: sheet.width, height: sheet.height))
         try out.commit()

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// Rasters of text and shape content, redrawn only when a content property

@@ -1,4 +1,5 @@
-import CPangoCairo
+import CCairo
+import CPango
 import FXCore
 import Glibc
 
@@ -305,65 +306,64 @@ enum ContentDrawing {
         let string = l.string(.string)
         guard !string.isEmpty else { return }
         let b = LayerGeometry.bounds(l)
+        guard let p = Pango.functions else { return }
         cairo_save(cr)
         cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
         cairo_clip(cr)
-        let layout = pango_cairo_create_layout(cr)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let layout = p.pango_cairo_create_layout(cr)!
+        defer { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
         let options = cairo_font_options_create()!
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        p.pango_cairo_context_set_font_options(p.pango_layout_get_context(layout), options)
         cairo_font_options_destroy(options)
         // Glyphs at their fractional advances, as Core Text places them (pango rounds them to whole pixels by default).
-        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
-        pango_layout_context_changed(layout)
+        p.pango_context_set_round_glyph_positions(p.pango_layout_get_context(layout), 0)
+        p.pango_layout_context_changed(layout)
 
-        let font = pango_font_description_new()!
-        pango_font_description_set_family(font, fontFamily(l.string(.font)))
-        pango_font_description_set_absolute_size(font, max(0.1, l.number(.fontSize)) * Double(pangoScale))
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, string, -1)
+        let font = p.pango_font_description_new()!
+        p.pango_font_description_set_family(font, fontFamily(l.string(.font)))
+        p.pango_font_description_set_absolute_size(font, max(0.1, l.number(.fontSize)) * Double(Pango.scale))
+        p.pango_layout_set_font_description(layout, font)
+        p.pango_font_description_free(font)
+        p.pango_layout_set_text(layout, string, -1)
 
-        let width = Int32(max(1, b.size.width) * Double(pangoScale))
+        let width = Int32(max(1, b.size.width) * Double(Pango.scale))
         let truncation = l.truncationMode
         if l.bool(.isWrapped) {
-            pango_layout_set_width(layout, width)
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            p.pango_layout_set_width(layout, width)
+            p.pango_layout_set_wrap(layout, Int32(FX_PANGO_WRAP_WORD_CHAR))
         } else if truncation != .none {
-            pango_layout_set_width(layout, width)
+            p.pango_layout_set_width(layout, width)
             let ellipsis = switch truncation {
-            case .start: PANGO_ELLIPSIZE_START
-            case .middle: PANGO_ELLIPSIZE_MIDDLE
-            case .end, .none: PANGO_ELLIPSIZE_END
+            case .start: FX_PANGO_ELLIPSIZE_START
+            case .middle: FX_PANGO_ELLIPSIZE_MIDDLE
+            case .end, .none: FX_PANGO_ELLIPSIZE_END
             }
-            pango_layout_set_ellipsize(layout, ellipsis)
+            p.pango_layout_set_ellipsize(layout, Int32(ellipsis))
         }
         let alignment = l.alignmentMode
         var x = b.origin.x
-        if pango_layout_get_width(layout) > 0 {
+        if p.pango_layout_get_width(layout) > 0 {
             switch alignment {
-            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-            case .justified: pango_layout_set_justify(layout, 1)
-            case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: p.pango_layout_set_alignment(layout, Int32(FX_PANGO_ALIGN_CENTER))
+            case .right: p.pango_layout_set_alignment(layout, Int32(FX_PANGO_ALIGN_RIGHT))
+            case .justified: p.pango_layout_set_justify(layout, 1)
+            case .natural, .left: p.pango_layout_set_alignment(layout, Int32(FX_PANGO_ALIGN_LEFT))
             }
         } else {
             // One unwrapped line: align it in the bounds ourselves.
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &ink, &logical)
-            let w = Double(logical.width) / Double(pangoScale)
+            var ink = fx_pango_rectangle(), logical = fx_pango_rectangle()
+            p.pango_layout_get_extents(layout, &ink, &logical)
+            let w = Double(logical.width) / Double(Pango.scale)
             if alignment == .center { x += (b.size.width - w) / 2 } else if alignment == .right { x += b.size.width - w }
         }
         cairo_move_to(cr, x, b.origin.y)
         CairoPaths.set(l.color(.foregroundColor), cr)
-        pango_cairo_show_layout(cr, layout)
+        p.pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
     }
-
-    static let pangoScale: Int32 = 1024
 
     /// UIKit names mapped to families fontconfig can match; others pass through
     /// (fontconfig substitutes the closest installed family).

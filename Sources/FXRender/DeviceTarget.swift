@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 
 /// What a cairo context draws into, in device pixels: its image surface (the
 /// group's, inside `cairo_push_group`), that surface's device offset, and the

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// Axial gradients that change only down the frame (a CAGradientLayer's

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// How a drawn mask becomes the coverage its layer keeps (`maskMode`, fxhost's

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// An emitter layer's particles, drawn in the layer's own coordinates: each

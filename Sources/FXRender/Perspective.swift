@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 
 /// Paints a surface through a projective map, for layers whose transform has
 /// perspective (flip, cube): cairo only knows affine maps.

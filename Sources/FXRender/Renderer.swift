@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// Turns presentation snapshots into pixels, as Core Animation composites a
@@ -86,6 +86,7 @@ public final class Renderer {
         let tree = RenderTree(snapshot.layers)
         try checkBudget(tree, snapshot.layers)
         composite(tree)
+        if let failure = Pango.failure { throw failure }
     }
 
     private func composite(_ tree: RenderTree) {

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// Drop shadows: the alpha of what a layer drew, blurred, tinted and offset.

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// Pictures made of frames: thumbnails and contact-sheet grids. Drawing is
@@ -29,7 +29,8 @@ public enum SheetComposer {
 
     /// A grid of equally sized cells, `columns` wide, on a dark ground; each
     /// cell shows its frame over a checkerboard (so transparency shows) and its label below.
-    public static func grid(_ cells: [(frame: Frame, label: String)], columns: Int) -> Frame {
+    /// Throws when the labels cannot be drawn (pango cannot be loaded).
+    public static func grid(_ cells: [(frame: Frame, label: String)], columns: Int) throws -> Frame {
         guard let first = cells.first else { return Frame(width: 1, height: 1, pixels: [0, 0, 0, 0], time: 0) }
         let cols = max(1, min(columns, cells.count)), rows = (cells.count + cols - 1) / cols
         let tw = first.frame.width, th = first.frame.height
@@ -51,15 +52,16 @@ public enum SheetComposer {
             let image = Surface(rgba: cell.frame.pixels, width: cell.frame.width, height: cell.frame.height)
             cairo_set_source_surface(cr, image.surface, Double(x), Double(y))
             cairo_paint(cr)
-            let layout = pango_cairo_create_layout(cr)!
-            let font = pango_font_description_from_string("DejaVu Sans 9")
-            pango_layout_set_font_description(layout, font)
-            pango_font_description_free(font)
-            pango_layout_set_text(layout, cell.label, -1)
+            guard let p = Pango.functions else { throw Pango.failure ?? FXError("cannot draw the contact sheet's labels") }
+            let layout = p.pango_cairo_create_layout(cr)!
+            let font = p.pango_font_description_from_string("DejaVu Sans 9")
+            p.pango_layout_set_font_description(layout, font)
+            p.pango_font_description_free(font)
+            p.pango_layout_set_text(layout, cell.label, -1)
             cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
             cairo_move_to(cr, Double(x), Double(y + th + 3))
-            pango_cairo_show_layout(cr, layout)
-            g_object_unref(UnsafeMutableRawPointer(layout))
+            p.pango_cairo_show_layout(cr, layout)
+            p.g_object_unref(UnsafeMutableRawPointer(layout))
         }
         return Frame(width: sheet.width, height: sheet.height, pixels: sheet.rgba(), time: first.frame.time)
     }

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// `strokeStart` / `strokeEnd`: the part of a path between two fractions of

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 
 /// An owned cairo image surface (ARGB32: premultiplied, native-endian 32-bit

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import FXCore
 import Testing
 @testable import FXRender

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CCairo
 import CPixels
 @testable import FXCore
 import Testing

@@ -1,0 +1,2 @@
+/* cairo, for drawing. pango (text) is loaded when first needed: Sources/CPango. */
+#include <cairo.h>

@@ -1,0 +1,70 @@
+/*
+ * pango, loaded with dlopen at the first text fxhost draws.
+ *
+ * Linking pango (libpangocairo, libpango, libgobject, libglib) brings some
+ * fifteen shared libraries into every run — harfbuzz, fribidi, libthai,
+ * graphite2, gio, libmount, libselinux … — about 3 ms of every process's
+ * start and a megabyte of its memory, also for the many runs that draw no
+ * text (a Lottie file of shapes, a spinner). So the renderer links cairo only
+ * and reaches pango through this table, filled at the first text drawn.
+ *
+ * The types are pango's, declared here as the opaque structs pango's own
+ * headers declare (no pango header is needed to build); the enumerations'
+ * values are pango's (pango-layout.h, stable since pango 1.0). A test compiles
+ * this header beside pango's and assigns each of pango's functions to its
+ * member, so a signature that drifted fails the build of that test.
+ */
+#ifndef FXPANGO_H
+#define FXPANGO_H
+
+#include <cairo.h>
+
+typedef struct _PangoLayout PangoLayout;
+typedef struct _PangoContext PangoContext;
+typedef struct _PangoFontDescription PangoFontDescription;
+
+/* PangoRectangle, in pango units (1/1024 of a point). */
+typedef struct {
+    int x, y, width, height;
+} fx_pango_rectangle;
+
+enum { FX_PANGO_ALIGN_LEFT = 0, FX_PANGO_ALIGN_CENTER = 1, FX_PANGO_ALIGN_RIGHT = 2 };
+enum { FX_PANGO_WRAP_WORD_CHAR = 2 };
+enum { FX_PANGO_ELLIPSIZE_NONE = 0, FX_PANGO_ELLIPSIZE_START = 1, FX_PANGO_ELLIPSIZE_MIDDLE = 2, FX_PANGO_ELLIPSIZE_END = 3 };
+
+/* The pango functions fxhost calls, under their own names. */
+struct fx_pango {
+    PangoLayout *(*pango_cairo_create_layout)(cairo_t *cr);
+    void (*pango_cairo_show_layout)(cairo_t *cr, PangoLayout *layout);
+    void (*pango_cairo_context_set_font_options)(PangoContext *context, const cairo_font_options_t *options);
+    PangoContext *(*pango_layout_get_context)(PangoLayout *layout);
+    void (*pango_context_set_round_glyph_positions)(PangoContext *context, int round_positions);
+    void (*pango_layout_context_changed)(PangoLayout *layout);
+    void (*pango_layout_set_font_description)(PangoLayout *layout, const PangoFontDescription *desc);
+    void (*pango_layout_set_text)(PangoLayout *layout, const char *text, int length);
+    void (*pango_layout_set_width)(PangoLayout *layout, int width);
+    int (*pango_layout_get_width)(PangoLayout *layout);
+    void (*pango_layout_set_wrap)(PangoLayout *layout, int wrap);
+    void (*pango_layout_set_ellipsize)(PangoLayout *layout, int ellipsize);
+    void (*pango_layout_set_alignment)(PangoLayout *layout, int alignment);
+    void (*pango_layout_set_justify)(PangoLayout *layout, int justify);
+    void (*pango_layout_get_extents)(PangoLayout *layout, fx_pango_rectangle *ink, fx_pango_rectangle *logical);
+    PangoFontDescription *(*pango_font_description_new)(void);
+    PangoFontDescription *(*pango_font_description_from_string)(const char *text);
+    void (*pango_font_description_set_family)(PangoFontDescription *desc, const char *family);
+    void (*pango_font_description_set_absolute_size)(PangoFontDescription *desc, double size);
+    void (*pango_font_description_free)(PangoFontDescription *desc);
+    void (*g_object_unref)(void *object);
+};
+
+/* The library's name, as dlopen is given it. */
+#define FX_PANGO_SONAME "libpangocairo-1.0.so.0"
+
+/* The table, loaded on the first call (once, safe from any thread); NULL when
+ * the library or one of its functions is missing: fx_pango_error says which. */
+const struct fx_pango *fx_pango_load(void);
+const char *fx_pango_error(void);
+/* Whether a load was tried and failed (without trying one). */
+int fx_pango_failed(void);
+
+#endif

@@ -8,7 +8,6 @@ let package = Package(
     name: "fxhost",
     products: [
         .executable(name: "fxhost", targets: ["fxhost"]),
-        .executable(name: "fxhost-pixels", targets: ["fxhost-pixels"]),
         .executable(name: "fxbench", targets: ["fxbench"]),
         .executable(name: "fxbench-trivial", targets: ["fxbench-trivial"]),
         .executable(name: "fxbench-e2e", targets: ["fxbench-e2e"]),
@@ -66,7 +65,7 @@ let package = Package(
         // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
         .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels"], path: "Sources/FXRender"),
-        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that text runs need none.
+        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that the command line (FXCommandLine) reads PNGs without one.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
@@ -81,13 +80,12 @@ let package = Package(
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
-        // The command line, shared by the two executables: `fxhost` (no renderer linked, so text
-        // runs start fast) hands runs that need pixels to `fxhost-pixels` beside it.
+        // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
         .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore"], path: "host/Common"),
-        .executableTarget(name: "fxhost", dependencies: ["FXCommandLine"], path: "host/fxhost"),
+        // One executable, renderer linked: a second one for pixels cost every image run a second process start.
         .executableTarget(
-            name: "fxhost-pixels", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
-            path: "host/pixels"),
+            name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
+            path: "host/fxhost"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
@@ -113,23 +111,23 @@ let package = Package(
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],
+            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost"],
             path: "Tests/IntegrationTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(
-            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost", "fxhost-pixels"],
+            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
         // The conformance corpus: public Core Animation code ported to C, checked against CA's rules.
         .testTarget(
-            name: "Conformance", dependencies: ["TestSupport", "fxhost", "fxhost-pixels"],
+            name: "Conformance", dependencies: ["TestSupport", "fxhost"],
             path: "Tests/Conformance", exclude: ["Fixtures"]),
         // fxhost against headless Chromium drawing the same scenes from HTML/CSS/SVG (docs/RENDERING.md).
         .testTarget(
-            name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost", "fxhost-pixels"],
+            name: "IndependentRendererTests", dependencies: ["FXCore", "FXPNG", "TestSupport", "fxhost"],
             path: "Tests/IndependentRendererTests", exclude: ["Fixtures"]),
         // The lottie plugin through fxhost, against rlottie (a C program compiled at test time) and hand-computed values.
         .testTarget(
-            name: "LottieTests", dependencies: ["FXPNG", "FXCore", "TestSupport", "fxhost", "fxhost-pixels"],
+            name: "LottieTests", dependencies: ["FXPNG", "FXCore", "TestSupport", "fxhost"],
             path: "Tests/LottieTests", exclude: ["Fixtures"]),
         // FXPluginKit driven against the real host function table, in process.
         .testTarget(

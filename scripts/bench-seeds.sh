@@ -35,9 +35,9 @@ declare -A args=(
 # valgrind cannot read the debug information of Swift's release binaries
 # ("possibly corrupted debuginfo"): it counts copies without it.
 mkdir -p "$work/bin"
-for f in "$fx" "$bin/fxhost-pixels" "$bin"/lib*.so; do objcopy --strip-debug "$f" "$work/bin/$(basename "$f")"; done
+for f in "$fx" "$bin"/lib*.so; do objcopy --strip-debug "$f" "$work/bin/$(basename "$f")"; done
 
-count() {  # instructions of every process of one run (fxhost, fxhost-pixels, the plugin's child)
+count() {  # instructions of every process of one run (fxhost and the plugin's child)
   rm -f "$work"/callgrind.out.*
   valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$work/callgrind.out.%p" "$@" >/dev/null 2>"$work/vg.log"
   cat "$work"/callgrind.out.* | awk '/^summary:/ { n += $2 } END { print n + 0 }'

@@ -9,7 +9,7 @@
 # DESTDIR is honoured (DESTDIR=$PWD/stage scripts/install.sh /usr puts the
 # files under stage/usr, for packaging). Installed:
 #
-#     PREFIX/bin/fxhost, fxhost-pixels
+#     PREFIX/bin/fxhost
 #     PREFIX/lib/fxhost/plugins/lib*.so           the effect plugins
 #     PREFIX/include/fxhost/fx.h                  the plugin ABI
 #     PREFIX/lib/pkgconfig/fxhost.pc              cc $(pkg-config --cflags fxhost) …
@@ -18,7 +18,7 @@
 #     PREFIX/lib/fxhost/install-manifest          what --uninstall removes
 #
 # fxhost finds all of it relative to its own file: the plugins in
-# ../lib/fxhost/plugins, fxhost-pixels beside it, fx.h in ../include/fxhost.
+# ../lib/fxhost/plugins and fx.h in ../include/fxhost.
 #
 # The Swift runtime: the binaries and plugins link the Swift runtime's shared
 # libraries and find them through the toolchain path they were built with
@@ -81,7 +81,7 @@ for d in "$root"/Plugins/*/; do
   [ "$name" = examples ] && continue
   plugins+=("lib$name.so")
 done
-for f in fxhost fxhost-pixels "${plugins[@]}"; do
+for f in fxhost "${plugins[@]}"; do
   [ -f "$bin/$f" ] || { echo "install: $bin/$f is missing: build first (swift build -c release), or give --bin the folder that holds it" >&2; exit 1; }
 done
 if [ $bundle = 1 ] && ! command -v patchelf >/dev/null; then
@@ -114,7 +114,6 @@ put() { # put MODE SOURCE TARGET (TARGET without DESTDIR)
 }
 
 put 755 "$bin/fxhost" "$prefix/bin/fxhost"
-put 755 "$bin/fxhost-pixels" "$prefix/bin/fxhost-pixels"
 for p in "${plugins[@]}"; do put 644 "$bin/$p" "$prefix/lib/fxhost/plugins/$p"; done
 put 644 "$root/Sources/CFX/include/fx.h" "$prefix/include/fxhost/fx.h"
 
@@ -142,7 +141,7 @@ for f in "$root"/Plugins/examples/*.c; do put 644 "$f" "$prefix/share/doc/fxhost
 if [ $bundle = 1 ]; then
   # Every library the toolchain's runtime folder supplies (where libswiftCore.so
   # resolves), for any installed binary or plugin.
-  elves=("$dest$prefix/bin/fxhost" "$dest$prefix/bin/fxhost-pixels")
+  elves=("$dest$prefix/bin/fxhost")
   for p in "${plugins[@]}"; do elves+=("$dest$prefix/lib/fxhost/plugins/$p"); done
   needed=$(ldd "${elves[@]}")
   runtime=$(awk '$1 == "libswiftCore.so" { print $3 }' <<<"$needed" | head -n 1)
@@ -152,7 +151,7 @@ if [ $bundle = 1 ]; then
     put 644 "$lib" "$prefix/lib/fxhost/swift/$(basename "$lib")"
     patchelf --set-rpath '$ORIGIN' "$dest$prefix/lib/fxhost/swift/$(basename "$lib")"
   done
-  patchelf --set-rpath '$ORIGIN/../lib/fxhost/swift' "$dest$prefix/bin/fxhost" "$dest$prefix/bin/fxhost-pixels"
+  patchelf --set-rpath '$ORIGIN/../lib/fxhost/swift' "$dest$prefix/bin/fxhost"
   for p in "${plugins[@]}"; do patchelf --set-rpath '$ORIGIN/../swift' "$dest$prefix/lib/fxhost/plugins/$p"; done
 fi
 

@@ -13,7 +13,7 @@ dir=${1:?usage: scripts/lottie-corpus.sh DIR (a folder of Lottie .json files)}
 bin=${FXHOST_BIN:-}
 if [ -z "$bin" ]; then
   scripts/setup.sh --test
-  for p in fxhost fxhost-pixels lottie; do swift build -c release --product "$p" >&2; done
+  for p in fxhost lottie; do swift build -c release --product "$p" >&2; done
   bin=$(swift build -c release --show-bin-path)
 fi
 work=$(mktemp -d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Debian package fxhost_VERSION_ARCH.deb: the two executables, the
+# Builds the Debian package fxhost_VERSION_ARCH.deb: the executable, the
 # plugins, the Swift runtime they need (in /usr/lib/fxhost/swift, so the
 # machine needs no Swift toolchain), and, for plugin authors, fx.h and
 # fxhost.pc (one package: a plugin needs only the header).

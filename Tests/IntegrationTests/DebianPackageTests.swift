@@ -39,10 +39,12 @@ struct DebianPackageTests {
         let arch = try runProcess("/usr/bin/env", ["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(URL(fileURLWithPath: deb).lastPathComponent == "fxhost_\(version)_\(arch).deb")
         #expect(try Self.field("Package", deb) == "fxhost" && Self.field("Version", deb) == String(version))
-        for f in ["usr/bin/fxhost", "usr/bin/fxhost-pixels", "usr/include/fxhost/fx.h", "usr/lib/pkgconfig/fxhost.pc",
+        for f in ["usr/bin/fxhost", "usr/include/fxhost/fx.h", "usr/lib/pkgconfig/fxhost.pc",
                   "usr/share/man/man1/fxhost.1", "usr/lib/fxhost/plugins/libcube.so", "usr/lib/fxhost/swift/libswiftCore.so"] {
             #expect(FileManager.default.fileExists(atPath: root + "/" + f), "\(f) is not in the package")
         }
+        // One executable, the renderer linked in.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/usr/bin") == ["fxhost"])
         // No install manifest: dpkg owns the files.
         #expect(!FileManager.default.fileExists(atPath: root + "/usr/lib/fxhost/install-manifest"))
         // The md5sums dpkg will verify match the files.
@@ -69,7 +71,7 @@ struct DebianPackageTests {
             }
         }
         var needed: [String: String] = [:]  // library path → the ELF file that needs it
-        let elves = ["usr/bin/fxhost", "usr/bin/fxhost-pixels"]
+        let elves = ["usr/bin/fxhost"]
             + (try FileManager.default.contentsOfDirectory(atPath: root + "/usr/lib/fxhost/plugins")).map { "usr/lib/fxhost/plugins/" + $0 }
         for elf in elves {
             let dynamic = try runProcess("/usr/bin/env", ["readelf", "-d", root + "/" + elf]).stdout
@@ -111,7 +113,7 @@ struct DebianPackageTests {
     @Test func theUnpackedProgramsRunOnTheRuntimeTheyCarry() throws {
         let (_, root) = try Self.package.get()
         let fxhost = root + "/usr/bin/fxhost"
-        for elf in ["usr/bin/fxhost", "usr/bin/fxhost-pixels", "usr/lib/fxhost/plugins/libcube.so"] {
+        for elf in ["usr/bin/fxhost", "usr/lib/fxhost/plugins/libcube.so"] {
             let ldd = try runProcess("/usr/bin/env", ["ldd", root + "/" + elf]).stdout
             let core = try #require(ldd.split(separator: "\n").first { $0.contains("libswiftCore.so =>") }, "\(ldd)")
             let path = try #require(core.firstMatch(of: /=> (\S+)/)).output.1

@@ -62,7 +62,7 @@ struct VideoOutputTests {
         let png = try runProcess(Plugins.fxhost, spinner + ["--out", dir + "/still.png"], environment: preload)
         #expect(png.status == 0, "\(png.stderr)")
         // Not linked: no FFmpeg library among the program's own dependencies.
-        let elf = try runProcess("/usr/bin/env", ["readelf", "-d", Plugins.binFolder + "/fxhost-pixels"])
+        let elf = try runProcess("/usr/bin/env", ["readelf", "-d", Plugins.binFolder + "/fxhost"])
         #expect(elf.status == 0 && elf.stdout.contains("(NEEDED)"), "\(elf.stderr)")
         #expect(!elf.stdout.contains("libav"))
     }

@@ -42,7 +42,7 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
 }
 
 public enum TestSupport {
-    /// The folder holding the test bundle, fxhost, fxhost-pixels and the built plugins.
+    /// The folder holding the test bundle, fxhost and the built plugins.
     public static let binFolder: String = {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()

@@ -34,8 +34,8 @@ public enum Command {
         case .batch: return .batch(BatchOptions(words))
         case .pluginHelp: return .pluginHelp(run)
         case .run:
-            // Whether the run needs pixels depends on the format, unless a contact sheet already
-            // says so (then a bad output name is found when the outputs are opened, as before).
+            // A bad output name fails here, before any plugin loads, unless a contact sheet is asked
+            // for (then it is found when the outputs are opened).
             if run.output.sheet == nil { try run.output.resolveKind() }
             return .run(run)
         }

@@ -128,9 +128,8 @@ func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void
     }
 }
 
-/// What an executable can do with pixels: `fxhost` has no renderer (so that
-/// text runs start fast) and hands any run that needs pixels to
-/// `fxhost-pixels`, which has.
+/// What the executable does with pixels, given by it so that the command line
+/// links no renderer (the image sinks, `check` and `join` are in host/fxhost).
 public struct Pixels {
     /// Opens the image sinks of a run or a join: the main one when its kind renders, and a contact sheet when asked.
     public var sinks: (_ target: ImageTarget) throws -> [Sink]
@@ -147,19 +146,8 @@ public struct Pixels {
     }
 }
 
-/// Replaces this process with `fxhost-pixels`, same arguments.
-func handOverToPixels() -> Never {
-    let folder = PluginLocator.executableFolder() ?? "."
-    let path = folder + "/fxhost-pixels"
-    let argv = [path] + CommandLine.arguments.dropFirst()
-    let cargs = argv.map { strdup($0) } + [nil]
-    execv(path, cargs)
-    stderrLine("fxhost: error: this run needs fxhost-pixels, which should be beside fxhost in \(folder) (\(String(cString: strerror(errno)))); build it with swift build")
-    exit(1)
-}
-
-/// The whole command line. `pixels` is nil in `fxhost`, which hands runs that need pixels over.
-public func fxhostMain(pixels: Pixels?) -> Never {
+/// The whole command line; `pixels` renders and encodes.
+public func fxhostMain(pixels: Pixels) -> Never {
     // Arguments must be UTF-8: Swift would quietly repair them, so check the raw bytes first.
     for i in 1..<Int(CommandLine.argc) {
         guard let raw = CommandLine.unsafeArgv[i] else { continue }
@@ -186,17 +174,14 @@ public func fxhostMain(pixels: Pixels?) -> Never {
     case .list(let o): exit(listPlugins(o))
     case .keyPaths(let kind): print(keyPathTable(kind), terminator: "")
     case .check(let o):
-        guard let pixels else { handOverToPixels() }
         exit(pixels.check(o))
     case .join(let o):
-        guard let pixels else { handOverToPixels() }
         exit(reporting { try pixels.join(o) })
     case .batch(let o):
         exit(batch(o))
     case .pluginHelp(let o):
         exit(isolated(o.supervision) { try pluginHelp(o) })
     case .run(let o):
-        if pixels == nil && o.needsPixels { handOverToPixels() }
         exit(isolated(o.supervision) { try run(o, pixels: pixels) })
     }
     exit(0)

@@ -41,7 +41,7 @@ public struct ImageTarget {
 }
 
 /// Opens the sinks of a run: text sinks here, image ones (and the contact sheet) through `pixels`.
-func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels?) throws -> [Sink] {
+func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws -> [Sink] {
     var sinks: [Sink] = []
     switch target.kind {
     case .text: sinks.append(TraceSink(try output(target.out)))
@@ -49,7 +49,6 @@ func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels?) throws -
     default: break
     }
     if target.kind.rendersImages || target.sheet != nil {
-        guard let pixels else { throw HostError.usage("this fxhost cannot render images (fxhost-pixels is missing)") }
         sinks += try pixels.sinks(target)
     }
     return sinks

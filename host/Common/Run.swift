@@ -50,7 +50,7 @@ func pluginHelp(_ options: RunOptions) throws {
 }
 
 /// Loads the plugin, builds the factory, samples it and feeds the sinks.
-func run(_ options: RunOptions, pixels: Pixels?) throws {
+func run(_ options: RunOptions, pixels: Pixels) throws {
     var o = options
     let plan = try RunPlan(try LoadedFactory.load(&o), options: o, pixels: pixels)
     try RunLoop(plan).run()

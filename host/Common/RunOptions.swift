@@ -35,10 +35,6 @@ public struct RunOptions {
         supervision = Supervision(options)
     }
 
-    /// Whether the run needs pixels: an image output or a contact sheet (`fxhost` has no renderer,
-    /// so that text runs start fast, and hands such runs to `fxhost-pixels`).
-    var needsPixels: Bool { output.sheet != nil || output.kind.rendersImages }
-
     /// Options that mean something only beside another one.
     func checkCombinations() throws {
         if output.sheet == nil, !output.sheetWords.isEmpty {

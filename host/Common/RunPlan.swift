@@ -64,7 +64,7 @@ struct RunPlan {
     /// first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
     var loopsByItself: Bool { options.stage.end == nil && (options.output.kind == .png || options.output.kind == .gif) }
 
-    init(_ loaded: LoadedFactory, options: RunOptions, pixels: Pixels?) throws {
+    init(_ loaded: LoadedFactory, options: RunOptions, pixels: Pixels) throws {
         var o = options
         let (arguments, duration) = try o.factoryArguments(for: loaded.factory)
         if let duration { o.stage.end = duration }

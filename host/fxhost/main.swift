@@ -1,5 +1,5 @@
 import FXCommandLine
 
-// fxhost: text runs, plugin listings and help, with no renderer loaded;
-// runs that need pixels are handed to fxhost-pixels.
-fxhostMain(pixels: nil)
+// fxhost: the command line (FXCommandLine) given the renderer, the image sinks,
+// `check` and `join`, which it keeps free of.
+fxhostMain(pixels: Pixels(sinks: imageSinks, check: check, join: join))

@@ -1,1 +1,1 @@
-../../../host/pixels/GoldenSamples.swift
+../../../host/fxhost/GoldenSamples.swift

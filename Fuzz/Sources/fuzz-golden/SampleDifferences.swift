@@ -1,1 +1,1 @@
-../../../host/pixels/SampleDifferences.swift
+../../../host/fxhost/SampleDifferences.swift

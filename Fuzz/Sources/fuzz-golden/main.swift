@@ -4,7 +4,7 @@ import FXHost
 import Glibc
 
 // GoldenSamples.swift and SampleDifferences.swift here are the host's own files (links into
-// host/pixels, an executable target that no other package can depend on).
+// host/fxhost, an executable target that no other package can depend on).
 
 /// Golden snapshot files: any bytes, as a snapshot's `samples.jsonl`, must be
 /// read back or refused in one line — never crash or hang. What is read is

@@ -2,7 +2,7 @@
  * libavformat, libavcodec and libavutil (FFmpeg), for the MP4 (H.264) and
  * WebM (VP9) writers, loaded with dlopen the first time a video is written
  * rather than linked: linked, they bring about a hundred more libraries (x264,
- * x265, rav1e, librsvg, GnuTLS …) into every fxhost-pixels process, about
+ * x265, rav1e, librsvg, GnuTLS …) into every fxhost process, about
  * 20 MiB of resident memory and tens of milliseconds of start-up that runs
  * writing PNG, GIF, WebP, Y4M or text never use.
  *

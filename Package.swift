@@ -52,10 +52,11 @@ let package = Package(
         // libavformat/libavcodec/libavutil's headers (libavformat-dev, libavcodec-dev, libavutil-dev); the
         // libraries themselves are loaded with dlopen when a video is written (Sources/CAVFormat/include/fxav.h).
         .target(name: "CAVFormat", path: "Sources/CAVFormat", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // libwebp and libwebpmux's headers (libwebp-dev), libimagequant's (libimagequant-dev); the libraries are loaded
+        // with dlopen when a WebP or GIF output is made (Sources/CWebP/include/fxwebp.h, Sources/CImageQuant/include/fximagequant.h).
+        .target(name: "CWebP", path: "Sources/CWebP", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(
-            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .target(name: "CImageQuant", path: "Sources/CImageQuant", linkerSettings: [.linkedLibrary("dl")]),
 
         // One piece of work on a second thread (the engine's only concurrency), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),

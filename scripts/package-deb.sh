@@ -8,9 +8,10 @@
 #
 # Without --bin it builds the release configuration first. Depends lists the
 # Debian packages of every shared library the files need, as dpkg-shlibdeps
-# finds them, plus libpangocairo-1.0-0 (loaded with dlopen at the first text
-# drawn, so no ELF file names it) and fonts-dejavu-core (text renders the same
-# everywhere).
+# finds them, plus the packages of the libraries fxhost loads with dlopen, which
+# no ELF file names: libpangocairo-1.0-0 (at the first text drawn), libwebpmux3
+# and libwebp7 (WebP output), libimagequant0 (GIF output); and fonts-dejavu-core
+# (text renders the same everywhere).
 # Needs dpkg-dev and patchelf (scripts/setup.sh --test installs them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,7 +67,7 @@ Version: $version
 Architecture: $arch
 Maintainer: fxhost maintainers <fxhost@packages.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
-Depends: $depends, libpangocairo-1.0-0, fonts-dejavu-core
+Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, libimagequant0, fonts-dejavu-core
 Section: graphics
 Priority: optional
 Description: Core Animation-style effects engine, with effect plugins

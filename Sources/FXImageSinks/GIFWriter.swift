@@ -6,7 +6,9 @@ import FXSinks
 /// its own 256-colour palette by libimagequant with Floyd–Steinberg
 /// dithering, LZW-compressed (two frames at once, on threads of their own,
 /// written in order); delays in hundredths of a second, rounded so that they add
-/// up to the real times; loops forever.
+/// up to the real times; loops forever. libimagequant is loaded when the
+/// writer is made: where it is missing, making it fails, before any frame is
+/// rendered, even if every frame would have had few enough colours not to need it.
 public final class GIFWriter: ImageSink {
     private let out: OutputFile
     /// Frames being quantised and compressed, oldest first, each with its time.
@@ -16,7 +18,8 @@ public final class GIFWriter: ImageSink {
     private var emittedCentiseconds = 0
     private let lastDelay: Double
 
-    public init(renderer: Renderer, output: OutputFile, frameInterval: Double) {
+    public init(renderer: Renderer, output: OutputFile, frameInterval: Double) throws {
+        _ = try PaletteQuantizer.library()
         out = output
         lastDelay = frameInterval
         super.init(renderer: renderer)

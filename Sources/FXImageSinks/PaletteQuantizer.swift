@@ -10,6 +10,16 @@ enum PaletteQuantizer {
     /// libimagequant's speed, 1 (slowest, best) to 10; its default is 4. The measured trade is in docs/OUTPUTS.md.
     static let speed: Int32 = 8
 
+    /// libimagequant's functions, loaded at the first call (Sources/CImageQuant); where it cannot be loaded,
+    /// the GIF output fails in one line naming it. The median cut is no fallback: it is chosen by the frame
+    /// (above), and a GIF whose bytes hung on the libraries of the machine would break "same run, same bytes".
+    static func library() throws -> fx_liq {
+        guard let table = fx_liq_load() else {
+            throw OutputError("gif output needs libimagequant: \(String(cString: fx_liq_error())) (install Debian's libimagequant0)")
+        }
+        return table.pointee
+    }
+
     /// `rgbx`: opaque pixels, four bytes each (the fourth is ignored).
     static func quantize(_ rgbx: [UInt8], width: Int, height: Int) throws -> (palette: [(UInt8, UInt8, UInt8)], indices: [UInt8]) {
         if let exact = exactPalette(rgbx) { return exact }
@@ -20,23 +30,24 @@ enum PaletteQuantizer {
         }
         var rgba = rgbx
         rgba.withUnsafeMutableBufferPointer { p in for i in stride(from: 3, to: p.count, by: 4) { p[i] = 255 } }
-        guard let attr = liq_attr_create() else { throw OutputError("gif output: libimagequant: out of memory") }
-        defer { liq_attr_destroy(attr) }
-        liq_set_speed(attr, speed)
+        let liq = try library()
+        guard let attr = liq.liq_attr_create() else { throw OutputError("gif output: libimagequant: out of memory") }
+        defer { liq.liq_attr_destroy(attr) }
+        _ = liq.liq_set_speed(attr, speed)
         return try rgba.withUnsafeBytes { raw -> ([(UInt8, UInt8, UInt8)], [UInt8]) in
-            guard let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(width), Int32(height), 0) else {
+            guard let image = liq.liq_image_create_rgba(attr, raw.baseAddress!, Int32(width), Int32(height), 0) else {
                 throw OutputError("gif output: libimagequant cannot take \(width)×\(height) frames")
             }
-            defer { liq_image_destroy(image) }
+            defer { liq.liq_image_destroy(image) }
             var result: OpaquePointer?
-            guard liq_image_quantize(image, attr, &result) == LIQ_OK, let result else {
+            guard liq.liq_image_quantize(image, attr, &result) == LIQ_OK, let result else {
                 throw OutputError("gif output: libimagequant could not make a palette")
             }
-            defer { liq_result_destroy(result) }
-            liq_set_dithering_level(result, 1)
+            defer { liq.liq_result_destroy(result) }
+            _ = liq.liq_set_dithering_level(result, 1)
             var indices = [UInt8](repeating: 0, count: width * height)
-            let written = indices.withUnsafeMutableBytes { liq_write_remapped_image(result, image, $0.baseAddress!, $0.count) }
-            guard written == LIQ_OK, let palette = liq_get_palette(result) else {
+            let written = indices.withUnsafeMutableBytes { liq.liq_write_remapped_image(result, image, $0.baseAddress!, $0.count) }
+            guard written == LIQ_OK, let palette = liq.liq_get_palette(result) else {
                 throw OutputError("gif output: libimagequant could not remap a frame")
             }
             let count = Int(palette.pointee.count)
@@ -96,3 +107,4 @@ enum PaletteQuantizer {
         }
     }
 }
+

@@ -99,8 +99,8 @@ import FXSinks
 
     @Test func gif() throws {
         let path = dir + "/a.gif"
-        let sink = GIFWriter(renderer: Renderer(stageSize: Size(64, 48), background: .white), output: try OutputFile(path: path),
-                             frameInterval: 1 / 30)
+        let sink = try GIFWriter(renderer: Renderer(stageSize: Size(64, 48), background: .white), output: try OutputFile(path: path),
+                                 frameInterval: 1 / 30)
         let frames = try run(sink, times: Self.times)
         let probe = try FFmpeg.probe(path)
         #expect(probe.codec == "gif" && probe.width == 64 && probe.height == 48)

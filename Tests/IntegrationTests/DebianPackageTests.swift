@@ -53,9 +53,9 @@ struct DebianPackageTests {
         #expect(sums.status == 0, "\(sums.stdout)\(sums.stderr)")
     }
 
-    /// Every library any packaged ELF file needs, and pango, which the renderer
-    /// loads with dlopen, is either carried by the package or belongs to a
-    /// Debian package that Depends names.
+    /// Every library any packaged ELF file needs, and those fxhost loads with
+    /// dlopen (pango, libwebp and libwebpmux, libimagequant), is either carried
+    /// by the package or belongs to a Debian package that Depends names.
     @Test func dependsNamesTheOwnerOfEveryLibraryNeeded() throws {
         let (deb, root) = try Self.package.get()
         let depends = try Self.field("Depends", deb)
@@ -81,12 +81,16 @@ struct DebianPackageTests {
                 needed[try #require(soPaths[soname], "\(soname) (needed by \(elf)) is not in ldconfig's cache")] = elf
             }
         }
-        // pango is loaded with dlopen at the first text drawn (Sources/CPango): no ELF file names it.
-        needed[try #require(soPaths["libpangocairo-1.0.so.0"], "pango is not in ldconfig's cache")] = "the renderer's dlopen"
+        // Loaded with dlopen, so no ELF file names them: pango at the first text drawn (Sources/CPango), libwebp(mux)
+        // for a WebP output (Sources/CWebP), libimagequant for a GIF (Sources/CImageQuant).
+        for soname in ["libpangocairo-1.0.so.0", "libwebpmux.so.3", "libwebp.so.7", "libimagequant.so.0"] {
+            needed[try #require(soPaths[soname], "\(soname) is not in ldconfig's cache")] = "fxhost's dlopen"
+        }
         let owned = try Self.owners(of: Array(needed.keys))
         var owners: Set<String> = []
         for (path, elf) in needed { owners.insert(try #require(owned[path], "no Debian package owns \(path), needed by \(elf)")) }
         #expect(owners.count >= 8 && owners.contains("libcairo2") && owners.contains("libffi8"), "\(owners)")
+        #expect(owners.isSuperset(of: ["libpangocairo-1.0-0", "libwebpmux3", "libwebp7", "libimagequant0"]), "\(owners)")
         for owner in owners { #expect(named.contains(owner), "\(owner) is needed but not in Depends: \(depends)") }
     }
 

@@ -30,7 +30,7 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
             throw HostError.usage("png output needs a file: --out NAME.png (standard output cannot take an animated PNG)")
         }
         sinks.append(try APNGWriter(renderer: try render(), output: try output(path), frameInterval: interval))
-    case .gif: sinks.append(GIFWriter(renderer: try render(), output: try output(o.out), frameInterval: interval))
+    case .gif: sinks.append(try GIFWriter(renderer: try render(), output: try output(o.out), frameInterval: interval))
     case .y4m: sinks.append(Y4MWriter(renderer: try render(), output: try output(o.out), fps: o.fps))
     case .mp4, .webm:
         let format: VideoWriter.Format = kind == .mp4 ? .mp4 : .webm

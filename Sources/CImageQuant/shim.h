@@ -1,2 +1,0 @@
-/* libimagequant (pngquant's library): palettes for the GIF writer. */
-#include <libimagequant.h>

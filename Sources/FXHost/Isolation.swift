@@ -8,8 +8,10 @@ import Glibc
 /// tells the parent, over a private pipe, what it is doing: which plugin,
 /// which phase of plugin code ("building factory 'cube'", "did-stop callback
 /// … at t = 0.8"), which temporary output files exist, and every line fxhost
-/// has for standard error. What fxhost writes to standard output goes over a
-/// second private pipe, and only the parent writes the real standard output:
+/// has for standard error. What fxhost writes to standard output goes to the
+/// parent through a ring of shared memory (a record of each span on a second
+/// private pipe; the pipe itself where no ring can be made), and only the
+/// parent writes the real standard output:
 /// in the child, descriptor 1 is standard error, so a plugin's `printf`
 /// cannot reach the data.
 ///
@@ -22,6 +24,11 @@ public enum Isolation {
     /// The pipes to the parent, in an isolated child; -1 otherwise.
     nonisolated(unsafe) static var channel: Int32 = -1
     nonisolated(unsafe) static var dataChannel: Int32 = -1
+    /// In a child whose standard output goes through the shared ring: the ring (its data is
+    /// where the bytes go; `dataChannel` carries a record of each span) and the pipe the
+    /// supervisor wakes the child on when the ring was full. `ring.base` is nil otherwise.
+    nonisolated(unsafe) static var ring = fxs_ring()
+    nonisolated(unsafe) static var ringWake: Int32 = -1
     /// What each pipe was when the child started, to notice a plugin that closed or replaced it.
     nonisolated(unsafe) static var identities: [(fd: Int32, dev: UInt, ino: UInt)] = []
     nonisolated(unsafe) static var nonce = ""
@@ -73,7 +80,12 @@ public enum Isolation {
     public static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if dataChannel >= 0 {
             guard getpid() == childPid else { _exit(0) }
-            guard writeAll(dataChannel, bytes) else { _exit(lostChannelStatus) }
+            if ring.base != nil {
+                guard let base = bytes.baseAddress else { return true }
+                guard fxs_ring_write(&ring, base, bytes.count, dataChannel, ringWake) == 0 else { _exit(lostChannelStatus) }
+            } else {
+                guard writeAll(dataChannel, bytes) else { _exit(lostChannelStatus) }
+            }
             dataBytes += bytes.count
             return true
         }
@@ -145,11 +157,11 @@ public enum Isolation {
     }
 
     /// Sets the child up: pipes, standard output pointed at standard error, signals, the seccomp guard.
-    static func becomeChild(control: Int32, data: Int32, nonce: String, supervisor: pid_t) {
+    static func becomeChild(control: Int32, data: Int32, ringWake: Int32, nonce: String, supervisor: pid_t) {
         if fxs_die_with_supervisor(supervisor) != 0 { _exit(1) }
         // Signal handlers the supervisor installed are not the child's.
         fxs_reset_child_signals()
-        let pipes = [control, data] + (outputPipes.map { [$0.requests, $0.replies] } ?? [])
+        let pipes = [control, data] + (ringWake >= 0 ? [ringWake] : []) + (outputPipes.map { [$0.requests, $0.replies] } ?? [])
         fxs_close_inherited_descriptors(pipes, Int32(pipes.count))
         // The supervisor holds the outputs and is not dumpable; nor may a root child read its descriptors.
         _ = fxs_child_cannot_reach_supervisor()
@@ -164,6 +176,7 @@ public enum Isolation {
         }
         channel = control
         dataChannel = data
+        self.ringWake = ringWake
         self.nonce = nonce
         childPid = getpid()
         supervisorPid = supervisor

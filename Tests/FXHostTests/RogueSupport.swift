@@ -11,6 +11,12 @@ enum Rogue {
                                   defines: ["CASE=\(kase)", "_GNU_SOURCE"])
     }
 
+    /// Case 21's plugin, forging the standard output ring's record `record` (offset, length).
+    static func plugin(_ kase: Int, in dir: String, record: (UInt64, UInt64)) throws -> String {
+        try Harness.compilePlugin(Harness.fixture("rogue.c"), into: dir, name: "rogue\(kase)-\(record.0)-\(record.1).so",
+                                  defines: ["CASE=\(kase)", "_GNU_SOURCE", "RECORD_OFFSET=\(record.0)ULL", "RECORD_LENGTH=\(record.1)ULL"])
+    }
+
     /// A run of the rogue plugin with a short text run: frames at 0, 0.1 and 0.2 s.
     static let shortRun = ["--end", "0.2", "--fps", "10"]
 

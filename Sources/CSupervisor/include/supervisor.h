@@ -72,7 +72,8 @@ int fxs_end_process_group(pid_t group);
 /* pipe2, which Glibc's Swift module does not show. */
 int fxs_pipe(int fds[2], int flags);
 
-/* Raises pipe `fd`'s capacity to 1 MiB (the usual /proc/sys/fs/pipe-max-size), so that a
+/* Where the child's standard output goes through the data pipe itself (no shared ring, ring.h):
+ * raises pipe `fd`'s capacity to 1 MiB (the usual /proc/sys/fs/pipe-max-size), so that a
  * 2.7 MB frame crosses in three wake-ups of the reader rather than forty-two; where the
  * system refuses, the pipe keeps its size. */
 void fxs_grow_pipe(int fd);

@@ -14,6 +14,9 @@
  *  15 chdir("/") in build                       16 a build that sleeps 20 s
  *  17 host calls from a signal handler          18 kill(0, SIGKILL) (the process group)
  *  19 a build that sleeps 2 s                  20 fork a helper and, by a double fork, an orphan; log their pids
+ *  21 in a timer at 0.15 s, a record of a span of the standard output ring (-DRECORD_OFFSET,
+ *     -DRECORD_LENGTH) into fxhost's data pipe alone: the second pipe, in descriptor order, that
+ *     the child can only write to (fxhost makes its pipe for messages first, then the data pipe)
  * The sleeping builds log "sleeping" first, for a test to know the build has begun.
  */
 #include <errno.h>
@@ -63,6 +66,27 @@ static void close_every_descriptor_above_2(void) {
     int fd;
     for (fd = 3; fd < 1024; fd++) close(fd);
 }
+
+#if CASE == 21
+/* The record fxhost's child sends for each span of standard output it put in the ring. */
+struct span_record { uint64_t offset, length; };
+
+static fx_status forge_record(void *user) {
+    struct span_record r = { RECORD_OFFSET, RECORD_LENGTH };
+    int fd, seen = 0;
+    (void)user;
+    for (fd = 3; fd < 1024; fd++) {
+        struct stat st;
+        if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode) || (fcntl(fd, F_GETFL) & O_ACCMODE) != O_WRONLY) continue;
+        if (++seen == 2) {
+            ssize_t n = write(fd, &r, sizeof r);
+            (void)n;
+            break;
+        }
+    }
+    return FX_OK;
+}
+#endif
 
 static jmp_buf escape;
 static fx_status stop_jumps(void *user, int32_t finished) { (void)user; (void)finished; longjmp(escape, 1); }
@@ -160,6 +184,9 @@ static fx_status build(const fx_api *api, fx_layer stage) {
         setitimer(ITIMER_REAL, &off, NULL);
         break;
     }
+#if CASE == 21
+    case 21: api->timer_add(0.15, forge_record, NULL, NULL); break;
+#endif
     case 18:
         { int r = kill(0, SIGKILL); snprintf(line, sizeof line, "kill(0, SIGKILL) -> %d %s", r, r == 0 ? "" : strerror(errno)); }
         api->log(FX_LOG_INFO, line);

@@ -15,14 +15,8 @@ struct CodecLibraryTests {
     /// Every library file name of the codecs, and of libgomp.
     static let codecPrefixes = ["libwebp", "libsharpyuv", "libimagequant", "libgomp"]
 
-    /// The libraries the dynamic loader mapped in every process of a run (`LD_DEBUG=files`).
-    func loaded(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, libraries: Set<String>, stderr: String) {
-        let r = try runProcess(Plugins.fxhost, args, environment: environment.merging(["LD_DEBUG": "files"]) { a, _ in a })
-        let names = r.stderr.split(separator: "\n").compactMap { line -> String? in
-            guard let at = line.range(of: "file=") else { return nil }
-            return String(line[at.upperBound...].prefix { $0 != " " && $0 != ";" })
-        }
-        return (r.status, Set(names), r.stderr)
+    func loaded(_ args: [String]) throws -> (status: Int32, libraries: Set<String>, stderr: String) {
+        try LoaderProbe.run(Plugins.fxhost, args)
     }
 
     @Test func onlyWebPAndGIFOutputsLoadTheirLibraries() throws {
@@ -52,20 +46,7 @@ struct CodecLibraryTests {
     /// outputs stop before anything is written, in one line naming the library and
     /// the Debian package; PNG and Y4M are unaffected.
     @Test func withoutTheLibrariesWebPAndGIFFailInOneLine() throws {
-        let shim = dir + "/no-codecs.c"
-        try """
-        #define _GNU_SOURCE
-        #include <dlfcn.h>
-        #include <string.h>
-        void *dlopen(const char *name, int flags) {
-            void *(*next)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-            if (name && (strncmp(name, "libwebp", 7) == 0 || strncmp(name, "libimagequant", 13) == 0)) return NULL;
-            return next(name, flags);
-        }
-        """.write(toFile: shim, atomically: true, encoding: .utf8)
-        let cc = try runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", shim, "-o", dir + "/no-codecs.so", "-ldl"])
-        #expect(cc.status == 0, "\(cc.stderr)")
-        let preload = ["LD_PRELOAD": dir + "/no-codecs.so"]
+        let preload = try LoaderProbe.refusing(["libwebp", "libimagequant"], in: dir)
         let out = dir + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let expected = [

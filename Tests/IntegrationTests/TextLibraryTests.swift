@@ -15,14 +15,9 @@ struct TextLibraryTests {
     var shapes: [String] { ["--plugin", "lottie", "--file", Plugins.root + "/Tests/LottieTests/Fixtures/trim.json", "--size", "64x64", "--end", "0.1"] }
     let text = ["--plugin", "cube", "--text", "Paris", "--size", "96x64", "--end", "0.1"]
 
-    /// The libraries the dynamic loader mapped in every process of a run (`LD_DEBUG=files`).
     func loaded(_ args: [String]) throws -> (status: Int32, libraries: Set<String>) {
-        let r = try runProcess(Plugins.fxhost, args, environment: ["LD_DEBUG": "files"])
-        let names = r.stderr.split(separator: "\n").compactMap { line -> String? in
-            guard let at = line.range(of: "file=") else { return nil }
-            return String(line[at.upperBound...].prefix { $0 != " " && $0 != ";" })
-        }
-        return (r.status, Set(names))
+        let r = try LoaderProbe.run(Plugins.fxhost, args)
+        return (r.status, r.libraries)
     }
 
     @Test func onlyRunsThatDrawTextLoadPango() throws {
@@ -42,20 +37,7 @@ struct TextLibraryTests {
     /// A shim preloaded before the host refuses to dlopen pango: text runs stop
     /// with one line naming the library and write nothing; runs without text are unaffected.
     @Test func withoutPangoTextRunsFailInOneLine() throws {
-        let shim = dir + "/no-pango.c"
-        try """
-        #define _GNU_SOURCE
-        #include <dlfcn.h>
-        #include <string.h>
-        void *dlopen(const char *name, int flags) {
-            void *(*next)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-            if (name && strncmp(name, "libpangocairo", 13) == 0) return NULL;
-            return next(name, flags);
-        }
-        """.write(toFile: shim, atomically: true, encoding: .utf8)
-        let cc = try runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", shim, "-o", dir + "/no-pango.so", "-ldl"])
-        #expect(cc.status == 0, "\(cc.stderr)")
-        let preload = ["LD_PRELOAD": dir + "/no-pango.so"]
+        let preload = try LoaderProbe.refusing(["libpangocairo"], in: dir)
         let failed = try runProcess(Plugins.fxhost, text + ["--out", dir + "/none.gif"], environment: preload)
         #expect(failed.status == 1)
         #expect(failed.stderr.hasPrefix("fxhost: error: cannot draw text: cannot load libpangocairo-1.0.so.0"), "\(failed.stderr)")

@@ -40,20 +40,7 @@ struct VideoOutputTests {
     /// FFmpeg's libraries are loaded when a video is written, not linked: a run whose dlopen of
     /// libavformat fails (a preloaded shim refuses it) still writes PNG, and a video is one line, exit 2.
     @Test func videoWithoutFFmpegIsOneLineAndOtherOutputsNeedNone() throws {
-        let shim = dir + "/no-libavformat.c"
-        try """
-        #define _GNU_SOURCE
-        #include <dlfcn.h>
-        #include <string.h>
-        void *dlopen(const char *name, int flags) {
-            void *(*next)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-            if (name && strncmp(name, "libavformat.so", 14) == 0) return NULL;
-            return next(name, flags);
-        }
-        """.write(toFile: shim, atomically: true, encoding: .utf8)
-        let cc = try runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", shim, "-o", dir + "/no-libavformat.so", "-ldl"])
-        #expect(cc.status == 0, "\(cc.stderr)")
-        let preload = ["LD_PRELOAD": dir + "/no-libavformat.so"]
+        let preload = try LoaderProbe.refusing(["libavformat.so"], in: dir)
         let video = try runProcess(Plugins.fxhost, spinner + ["--out", dir + "/none.mp4"], environment: preload)
         #expect(video.status == 2)
         #expect(video.stderr.hasPrefix("fxhost: error: mp4 output needs FFmpeg's libraries: cannot load libavformat.so."))

@@ -94,6 +94,26 @@ struct DebianPackageTests {
         for owner in owners { #expect(named.contains(owner), "\(owner) is needed but not in Depends: \(depends)") }
     }
 
+    /// FFmpeg's libraries, which fxhost loads only for MP4 and WebM (with the
+    /// major versions of the headers it was built with), are recommended: the
+    /// packages that own them are what Recommends names.
+    @Test func recommendsNamesTheOwnersOfFFmpegsLibraries() throws {
+        let (deb, _) = try Self.package.get()
+        let recommends = try Self.field("Recommends", deb)
+        let named = Set(recommends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0] }.map(String.init))
+        var paths: [String] = []
+        for lib in ["avformat", "avcodec", "avutil"] {
+            let version = try runProcess("/usr/bin/env", ["pkg-config", "--modversion", "lib" + lib]).stdout
+            let soname = "lib\(lib).so.\(version.split(separator: ".")[0])"
+            let found = try runProcess("/usr/bin/env", ["ldconfig", "-p"]).stdout.split(separator: "\n")
+                .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") && $0.contains("x86-64") }
+            paths.append(try #require(found.flatMap { $0.split(separator: " ").last.map(String.init) }, "\(soname) is not in ldconfig's cache"))
+        }
+        let owners = Set(try Self.owners(of: paths).values)
+        #expect(owners.count == 3, "\(owners)")
+        #expect(owners == named, "Recommends: \(recommends); the owners: \(owners)")
+    }
+
     /// The package dpkg says owns each library file, trying it as named, with
     /// its links resolved, and on either side of the /lib → /usr/lib merge; one dpkg -S for all.
     static func owners(of paths: [String]) throws -> [String: String] {

@@ -27,6 +27,12 @@ public enum SheetComposer {
         return s
     }
 
+    /// Throws when the labels `grid` draws cannot be drawn (pango cannot be loaded), so that a
+    /// run asking for a sheet can fail before it writes anything.
+    public static func requireLabels() throws {
+        guard Pango.functions != nil else { throw Pango.failure ?? FXError("cannot draw the contact sheet's labels") }
+    }
+
     /// A grid of equally sized cells, `columns` wide, on a dark ground; each
     /// cell shows its frame over a checkerboard (so transparency shows) and its label below.
     /// Throws when the labels cannot be drawn (pango cannot be loaded).

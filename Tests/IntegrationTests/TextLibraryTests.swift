@@ -43,6 +43,12 @@ struct TextLibraryTests {
         #expect(failed.stderr.hasPrefix("fxhost: error: cannot draw text: cannot load libpangocairo-1.0.so.0"), "\(failed.stderr)")
         #expect(failed.stderr.filter { $0 == "\n" }.count == 1, "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/none.gif"))
+        // A contact sheet's labels are text too: a run asking for one fails before it writes any output.
+        let sheet = try runProcess(Plugins.fxhost, shapes + ["--out", dir + "/sheet-run.gif", "--sheet", dir + "/sheet.png"], environment: preload)
+        #expect(sheet.status == 1)
+        #expect(sheet.stderr.hasPrefix("fxhost: error: cannot draw text: cannot load libpangocairo-1.0.so.0"), "\(sheet.stderr)")
+        #expect(sheet.stderr.filter { $0 == "\n" }.count == 1, "\(sheet.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/sheet-run.gif") && !FileManager.default.fileExists(atPath: dir + "/sheet.png"))
         let plain = try runProcess(Plugins.fxhost, shapes + ["--out", dir + "/shapes.gif"], environment: preload)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/shapes.gif"))

@@ -21,6 +21,8 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
         return r
     }
     let interval = 1 / o.fps
+    // The sheet's labels are text: where pango cannot be loaded, fail before any output is opened.
+    if o.sheet != nil { try SheetComposer.requireLabels() }
     var sinks: [Sink] = []
     switch kind {
     case .text, .jsonl: break

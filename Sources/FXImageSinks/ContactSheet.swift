@@ -28,8 +28,11 @@ public final class ContactSheet: ImageSink {
     /// For `.nearest`: the best frame so far for each time.
     private var nearest: [(index: Int, frame: Frame)?] = []
 
+    /// Throws, before any frame is drawn, when the labels cannot be (pango cannot be loaded),
+    /// as the GIF and WebP writers do for their libraries.
     public init(renderer: Renderer, output: OutputFile, frames: Frames = .count(12), columns: Int = 4,
-                thumbnailWidth: Int = 240, note: @escaping (String) -> Void = { _ in }) {
+                thumbnailWidth: Int = 240, note: @escaping (String) -> Void = { _ in }) throws {
+        try SheetComposer.requireLabels()
         out = output
         if case .count(let n) = frames { self.frames = .count(max(1, n)) } else { self.frames = frames }
         self.columns = max(1, columns)
@@ -40,8 +43,8 @@ public final class ContactSheet: ImageSink {
     }
 
     /// Up to `maxCells` frames, evenly spread, four columns wide.
-    public convenience init(renderer: Renderer, output: OutputFile, maxCells: Int, thumbnailWidth: Int = 240) {
-        self.init(renderer: renderer, output: output, frames: .count(maxCells), thumbnailWidth: thumbnailWidth)
+    public convenience init(renderer: Renderer, output: OutputFile, maxCells: Int, thumbnailWidth: Int = 240) throws {
+        try self.init(renderer: renderer, output: output, frames: .count(maxCells), thumbnailWidth: thumbnailWidth)
     }
 
     /// How many frames a sheet keeps per cell while the run goes on: every frame of a run up to

@@ -144,7 +144,7 @@ import FXSinks
         #expect(PNGSequenceWriter.format("x-%d.png", 7) == "x-7.png")
         #expect(PNGSequenceWriter.format("x-%d-%d.png", 7) == nil)
         let sheetPath = dir + "/sheet.png"
-        let sheet = ContactSheet(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: sheetPath), maxCells: 6)
+        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: sheetPath), maxCells: 6)
         _ = try run(sheet, times: Self.times)
         let probe = try FFmpeg.probe(sheetPath)
         // 6 cells in 4 columns, 2 rows of 64×48 thumbnails with 8 px gaps and 20 px labels.
@@ -157,7 +157,7 @@ import FXSinks
         let expected = [0, 5, 11, 16, 22, 27, 33, 38, 44, 49, 55, 60]
         #expect(ContactSheet.evenPicks(frameCount: 61, cells: 12) == expected)
         #expect(ContactSheet.evenPicks(frameCount: 10, cells: 12) == Array(0..<10))
-        let sheet = ContactSheet(renderer: Renderer(stageSize: Size(16, 12)), output: try OutputFile(path: dir + "/even.png"),
+        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(16, 12)), output: try OutputFile(path: dir + "/even.png"),
                                  maxCells: 12, thumbnailWidth: 16)
         let blank = [UInt8](repeating: 0, count: 16 * 12 * 4)
         for i in 0...60 { try sheet.consume(frame: Frame(width: 16, height: 12, pixels: blank, time: Double(i) / 10)) }

@@ -21,8 +21,6 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
         return r
     }
     let interval = 1 / o.fps
-    // The sheet's labels are text: where pango cannot be loaded, fail before any output is opened.
-    if o.sheet != nil { try SheetComposer.requireLabels() }
     var sinks: [Sink] = []
     switch kind {
     case .text, .jsonl: break
@@ -75,6 +73,6 @@ func contactSheet(_ o: SheetRequest, renderer: Renderer, output: OutputFile) thr
     } else {
         frames = .count(o.count ?? o.grid.map { $0.columns * $0.rows } ?? 12)
     }
-    return ContactSheet(renderer: renderer, output: output, frames: frames, columns: columns,
+    return try ContactSheet(renderer: renderer, output: output, frames: frames, columns: columns,
                         note: { stderrLine("fxhost: " + $0) })
 }

@@ -253,7 +253,7 @@ struct ShapeContent {
         try layer.set("lineJoin", join)
         try layer.set("miterLimit", miter)
         if !paints[0].dashes.isEmpty {
-            try layer.set("lineDashPattern", paints[0].dashes)
+            try timeline.play(layer, "lineDashPattern", paints.map(\.dashes))
             try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
         }
     }

@@ -5,6 +5,8 @@ struct LottieMask {
     var inverted: Bool
     var shape: Animated<Contour>
     var opacity: Animated<Double>
+    /// Points the shape grows by (shrinks, when negative).
+    var expansion: Animated<Double>
 }
 
 /// One layer of a composition, as far as the plugin plays it.
@@ -134,7 +136,8 @@ struct Composition {
                 try m.requireObject()
                 let mode = try m.string("mode") ?? "a"
                 masks.append(LottieMask(mode: mode, inverted: flag(m, "inv"), shape: try PropertyReader.shape(m["pt"]),
-                                        opacity: try PropertyReader.scalar(m["o"], default: 100)))
+                                        opacity: try PropertyReader.scalar(m["o"], default: 100),
+                                        expansion: try PropertyReader.scalar(m["x"], default: 0)))
             }
         }
         let matte = Int(try n.number("tt", default: 0, in: 0...5))

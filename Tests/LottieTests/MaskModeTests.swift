@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+import XCTest
+
+/// Lighten, darken and difference masks, by After Effects' rule for two masks of full opacity
+/// (the higher, the lower, and the difference of their coverages: the union, the intersection,
+/// and what one covers and the other not). They drew nothing before, under a warning.
+final class MaskModeTests: XCTestCase {
+    func testLightenDarkenAndDifferenceMasks() throws {
+        // mask-lighten-darken-difference.json: three blue bands 60 high, each masked by A (x 20…100) then B
+        // (x 60…140), y 10…50 of the band; B is difference in the first band, lighten in the second, darken in the third.
+        let r = try Lottie.run(["--file", Lottie.fixture("mask-lighten-darken-difference.json"), "--time", "0", "--sink", "jsonl"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("not supported"), r.stderr)
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("mask-lighten-darken-difference.json"), fps: 10)[0]
+        let blue = [0, 0, 255], white = [255, 255, 255]
+        let expected: [(String, Int, [[Int]])] = [
+            ("difference", 30, [blue, white, blue, white]),
+            ("lighten", 90, [blue, blue, blue, white]),
+            ("darken", 150, [white, blue, white, white]),
+        ]
+        for (mode, y, colours) in expected {
+            for (x, c) in zip([40, 80, 120, 160], colours) {
+                assertColor(frame[x: x, y: y], c, "\(mode) at x = \(x)")
+            }
+            assertColor(frame[x: 10, y: y], white, "\(mode) left of both masks")
+        }
+    }
+}

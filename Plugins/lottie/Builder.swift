@@ -210,10 +210,16 @@ struct ShapeContent {
         guard let first = perFrame.first else { return }
         // Back to front: the first paint is the bottom one.
         for k in 0..<first.count {
-            let paints = perFrame.map { $0[k] }
+            var paints = perFrame.map { $0[k] }
+            var into = x
+            if case .fill = paints[0].style {} else if let local = GroupSpace.local(paints) {
+                into = try GroupSpace.container(local.spaces, timeline)
+                try x.addSublayer(into)
+                paints = local.paints
+            }
             switch paints[0].style {
-            case .fill, .stroke: try x.addSublayer(try shape(paints))
-            case .gradient(let type), .gradientStroke(let type, _, _, _): try x.addSublayer(try gradient(paints, radial: type == 2))
+            case .fill, .stroke: try into.addSublayer(try shape(paints))
+            case .gradient(let type), .gradientStroke(let type, _, _, _): try into.addSublayer(try gradient(paints, radial: type == 2))
             }
         }
     }

@@ -52,6 +52,12 @@ struct LottieGradient {
     static func read(_ n: Node) throws(LottieError) -> LottieGradient {
         let g = try n.require("g")
         let count = Int(try g.require("p").number(in: 1...1000))
+        // The highlight moves a radial gradient's focal point off its centre (length `h` percent of
+        // the radius, at angle `a`); the engine's radial gradient (CAGradientLayer's) has no focal point.
+        if let h = n["h"], let length = try? PropertyReader.scalar(h, default: 0), length.keyframes.contains(where: { $0.value != 0 }),
+           try n.number("t", default: 1, in: 1...2) == 2 {
+            Warnings.note("a radial gradient's highlight (drawn with the focal point at the centre: the engine's radial gradient has none)", at: h.path)
+        }
         return LottieGradient(colorCount: count, stops: try PropertyReader.vector(try g.require("k"), default: []),
                               type: Int(try n.number("t", default: 1, in: 1...2)),
                               start: try PropertyReader.vector(n["s"], default: [0, 0]),

@@ -16,4 +16,8 @@ final class AnimatedDashTests: XCTestCase {
             assertColor(frames[f][x: x, y: 20], c, "frame \(f), x = \(x)")
         }
     }
+
+    func testAnAnimatedDashLengthAgreesWithRlottie() throws {
+        try assertAgreesWithRlottie([("dash-length.json", 100, 40, 10, [0, 5, 10])])
+    }
 }

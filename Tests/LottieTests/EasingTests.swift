@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// Easing handles of any finite size play (issue 37: a file with a control value of 16,926,231,
-/// which rlottie plays, was refused by a ±10⁷ limit); what is not finite is refused by the reader.
+/// which rlottie plays, was refused by a ±10⁷ limit); what is not finite is refused by the reader,
+/// naming its JSON path.
 final class EasingTests: XCTestCase {
     /// The x of `layer`'s presented transform at `time`, from fxhost's JSON lines.
     func x(_ file: String, at time: Double) throws -> Double {
@@ -43,7 +44,7 @@ final class EasingTests: XCTestCase {
         let r = try Lottie.run(["--file", file, "--time", "0"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
-        XCTAssert(r.stderr.contains(file) && r.stderr.contains("the number 1e999 is too large"), r.stderr)
+        XCTAssert(r.stderr.contains(file) && r.stderr.contains("$.layers[0].ks.p.k[0].o.y[0] (line 4, column 48): the number 1e999 is too large"), r.stderr)
         XCTAssert(r.stdout.isEmpty)
     }
 }

@@ -135,7 +135,7 @@ final class Builder {
         guard layersBuilt <= Builder.maxLayers else {
             throw LottieError(path: here, message: "more than \(Builder.maxLayers) layers once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers) layers")
         }
-        var units = 3 + l.masks.reduce(0) { $0 + $1.shape.keyframes[0].value.vertices.count }
+        var units = 3 + MaskBuilder.cost(l.masks)
         if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
         try spend(units, frames: frames.count, at: here)
         let x = try plain(l.name, size)

@@ -33,6 +33,21 @@ struct MaskBuilder {
     /// are drawn as lighten (a union), warned about, so the layers built stay bounded (2⁸ copies).
     static let maxDifferences = 8
 
+    /// What a layer's masks cost a frame, in the builder's units: each mask's vertices once per copy
+    /// of its path that is built (three for an expanded mask's fill, stroke and edge; each difference
+    /// mask after it doubles the masks before it). Masks of mode "n" count once, though unused, as
+    /// they always have.
+    static func cost(_ masks: [LottieMask]) -> Int {
+        var total = 0, differences = 0
+        for m in masks.reversed() {
+            let vertices = m.shape.keyframes[0].value.vertices.count
+            let copies = m.mode != "n" && m.expansion.keyframes.contains { $0.value != 0 } ? 3 : 1
+            total = min(Int.max / 16, total + vertices * copies << min(differences, MaskBuilder.maxDifferences))
+            if m.mode == "f" { differences += 1 }
+        }
+        return total
+    }
+
     func apply(_ masks: [LottieMask], to x: Layer, frames: [Double], size: (Double, Double), path: String) throws {
         var used = masks.filter { $0.mode != "n" }
         guard !used.isEmpty else { return }

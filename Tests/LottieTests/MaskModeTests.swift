@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TestSupport
 import XCTest
 
 /// Lighten, darken and difference masks, by After Effects' rule for two masks of full opacity
@@ -24,5 +25,17 @@ final class MaskModeTests: XCTestCase {
             }
             assertColor(frame[x: 10, y: y], white, "\(mode) left of both masks")
         }
+    }
+
+    func testManyDifferenceMasksStayBounded() throws {
+        // Each difference mask builds the masks before it twice: past 8 the rest are drawn as lighten, with a warning.
+        let square = #"{"c":true,"v":[[2,2],[8,2],[8,8],[2,8]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+        let masks = (0..<12).map { k in #"{"mode":"\#(k == 0 ? "a" : "f")","o":{"a":0,"k":100},"pt":{"a":0,"k":\#(square)}}"# }
+        let json = ##"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":10,"h":10,"layers":[{"ddd":0,"ind":1,"ty":1,"nm":"many","ip":0,"op":2,"st":0,"ks":{},"sc":"#0000ff","sw":10,"sh":10,"masksProperties":[\##(masks.joined(separator: ","))]}]}"##
+        let file = try TestSupport.temporaryFolder() + "/many.json"
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try Lottie.run(["--file", file, "--time", "0", "--timeout", "60"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stderr.contains("layer 'many': more than 8 difference masks on a layer (the rest drawn as lighten) not supported ($.layers[0].masksProperties)"), r.stderr)
     }
 }

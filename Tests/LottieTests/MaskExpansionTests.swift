@@ -29,4 +29,22 @@ final class MaskExpansionTests: XCTestCase {
             assertColor(frame[x: x, y: y], c, "at (\(x), \(y))")
         }
     }
+
+    func testAnInvertedMaskKeepsTheOutsideOfItsExpandedShape() throws {
+        // mask-expansion-inverted.json: the square 60…140, inverted, expanded by 10: the solid outside 50…150.
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("mask-expansion-inverted.json"), fps: 10)[0]
+        for (x, y, c) in [(100, 100, white), (145, 100, white), (148, 148, white), (155, 100, red), (153, 153, red), (10, 10, red)] {
+            assertColor(frame[x: x, y: y], c, "at (\(x), \(y))")
+        }
+    }
+
+    func testASubtractedMasksOpacityAppliesToItsShrunkShape() throws {
+        // mask-expansion-opacity.json: the square subtracted at opacity 50, shrunk by 10 (70…130): the red solid
+        // at half strength (1 − 0.5) over white inside 70…130, whole outside it.
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("mask-expansion-opacity.json"), fps: 10)[0]
+        let half = [255, 128, 128]
+        for (x, y, c) in [(100, 100, half), (125, 100, half), (135, 100, red), (100, 65, red), (10, 10, red)] {
+            assertColor(frame[x: x, y: y], c, "at (\(x), \(y))")
+        }
+    }
 }

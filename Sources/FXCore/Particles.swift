@@ -57,7 +57,7 @@ public final class ParticleField: Sendable {
 /// lifetime, size, spin and colour — is drawn from a hash of (seed, cell, k),
 /// so the state at any instant is computed directly from the birth time,
 /// without stepping through earlier frames, and is the same in every run.
-/// docs/timing.md ("Emitters") records every choice where Core Animation is silent.
+/// docs/emitters.md records every choice where Core Animation is silent.
 public enum Particles {
     /// The scene budget's particles: the most a frame may hold alive, every emitter and every
     /// replicated copy of one together (a stage may set fewer). A frame that would hold more is
@@ -104,7 +104,7 @@ public enum Particles {
     /// The particles alive at `layer.localTime`. With `history` (an emitter
     /// whose settings are animated), each top-level particle takes the
     /// settings presented at its birth, and births come where the integral of
-    /// the presented rate crosses each whole number (docs/timing.md, "Emitters").
+    /// the presented rate crosses each whole number (docs/emitters.md).
     ///
     /// An emitter whose `bound` passes `limit` is refused before any particle is made: the field
     /// has none, is `overBudget`, and the scene budget names the emitter. Should the particles
@@ -366,7 +366,7 @@ public enum Particles {
             seed = s.isFinite ? UInt64(truncatingIfNeeded: Int64(max(-9e18, min(9e18, s)))) : 0
         }
 
-        /// Where a particle starts, by shape and mode (docs/timing.md, "Emitters").
+        /// Where a particle starts, by shape and mode (docs/emitters.md).
         func start(_ r: Random) -> (Double, Double, Double) {
             let u1 = r.unit(10), u2 = r.unit(11), u3 = r.unit(12)
             let w = size.width, h = size.height
@@ -468,7 +468,7 @@ public enum Particles {
         init(_ c: Cell, _ e: Emitter, _ r: Random, parent: Parent?) {
             p0 = parent?.position ?? e.start(r)
             // The axis: longitude in the x–y plane from +x (y down), latitude out of it; a line
-            // emitter measures longitude from up the screen (docs/timing.md, "Emitters"). A nested
+            // emitter measures longitude from up the screen (docs/emitters.md). A nested
             // cell's angles turn its parent's current direction.
             let aim: Aim
             if let parent {
@@ -535,7 +535,7 @@ public enum Particles {
         /// Measured from up the screen, as a line emitter's top-level particles are.
         let line: Bool
 
-        /// A top-level cell's axis from emitter `e` (docs/timing.md, "Emitters").
+        /// A top-level cell's axis from emitter `e` (docs/emitters.md).
         init(_ lon: Double, _ lat: Double, _ range: Double, from e: Emitter) {
             self.init(longitude: e.shape == .line ? lon - Double.pi / 2 : lon, latitude: lat, range: range, line: e.shape == .line)
         }

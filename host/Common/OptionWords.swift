@@ -7,7 +7,7 @@ enum OptionWord {
     case plugin(String)
     case factory(String)
     case keyPathKind(LayerKind)
-    case noIsolate, strict, particles, manifest, countFrames, lossless, update, loop
+    case noIsolate, strict, particles, manifest, countFrames, lossless, update, loop, forcePreview
     case frames(FrameSelection)
     case jobs(Int)
     case summary(String)
@@ -186,6 +186,7 @@ struct OptionWords {
                 }
                 words.append(.sheetGrid(columns: c, rows: r))
             case "--loop": words.append(.loop)
+            case "--force-preview": words.append(.forcePreview)
             case "--out", "-o":
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }

@@ -63,6 +63,9 @@ public final class OutputFile {
     /// process that asked for the output is gone, so nothing is published after it.
     nonisolated(unsafe) public static var mayPublish: () -> Bool = { true }
 
+    /// How a temporary output file's name begins (six random letters and digits follow).
+    static let temporaryPrefix = ".fxhost-"
+
     /// Standard output.
     public init() {
         fd = 1; finalPath = nil; tempPath = nil; shown = "standard output"
@@ -101,7 +104,7 @@ public final class OutputFile {
             fchmod(fd, 0o644)
             return
         }
-        var template = Array((folder + "/.fxhost-XXXXXX").utf8CString)
+        var template = Array((folder + "/" + OutputFile.temporaryPrefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
             let why = String(cString: strerror(errno))
@@ -294,19 +297,13 @@ public final class OutputFile {
     /// first, so that a failure closing the file can still leave the target as it was).
     private func nameUnnamed(in folder: String) throws {
         unnamedFolder = nil
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        for _ in 0..<100 {
-            let name = folder + "/.fxhost-" + String((0..<6).map { _ in letters.randomElement()! })
-            if UnnamedFile.link(fd, to: name) == 0 {
-                tempPath = name
-                OutputFile.temporaryFiles?(name, true)
-                return
-            }
-            guard errno == EEXIST else { break }
+        guard let name = UnnamedFile.name(fd, in: folder, prefix: OutputFile.temporaryPrefix) else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw OutputError("cannot write \(shown): \(why)")
         }
-        let why = String(cString: strerror(errno))
-        close(fd)
-        throw OutputError("cannot write \(shown): \(why)")
+        tempPath = name
+        OutputFile.temporaryFiles?(name, true)
     }
 
     /// Drops a partial file.

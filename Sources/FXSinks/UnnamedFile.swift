@@ -27,10 +27,22 @@ enum UnnamedFile {
         return fd >= 0 ? fd : nil
     }
 
+    /// Gives the unnamed file `fd` a fresh name in `folder`, `prefix` and six random letters and
+    /// digits (as mkstemp makes them); the path, or nil with errno set.
+    static func name(_ fd: Int32, in folder: String, prefix: String) -> String? {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        for _ in 0..<100 {
+            let name = folder + "/" + prefix + String((0..<6).map { _ in letters.randomElement()! })
+            if link(fd, to: name) == 0 { return name }
+            guard errno == EEXIST else { return nil }
+        }
+        return nil
+    }
+
     /// Gives the unnamed file `fd` the name `name` (failing with EEXIST if the name is taken):
     /// by the descriptor itself where fxhost may (CAP_DAC_READ_SEARCH), else through
     /// `/proc/self/fd`. Returns 0, or -1 with errno set.
-    static func link(_ fd: Int32, to name: String) -> Int32 {
+    private static func link(_ fd: Int32, to name: String) -> Int32 {
         if linkat(fd, "", AT_FDCWD, name, emptyPath) == 0 { return 0 }
         guard errno == EPERM || errno == ENOENT else { return -1 }
         return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, name, AT_SYMLINK_FOLLOW)

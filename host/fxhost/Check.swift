@@ -52,7 +52,7 @@ func check(_ o: CheckOptions) -> Int32 {
         // First child: load and list the factories.
         let listing = Isolation.supervise(timeout: o.supervision.timeout) {
             reporting(quietly: true) {
-                let info = try PluginLoader.load(path, session: HostSession(pluginName: path))
+                let info = try PluginLoader.load(path, session: HostSession(pluginName: path), hostOptions: HostOption.parameterNames)
                 Isolation.note("result", info.name)
                 for f in info.factories { Isolation.note("result", f.name) }
             }
@@ -97,7 +97,7 @@ func checkFactory(path: String, factory name: String, options o: CheckOptions) t
     var apiErrors: [String] = []
     let session = HostSession(pluginName: path, report: { apiErrors.append($0) },
                               decodePNG: { try PNGDecoder.decode(path: $0) })
-    let info = try PluginLoader.load(path, session: session)
+    let info = try PluginLoader.load(path, session: session, hostOptions: HostOption.parameterNames)
     let factory = try info.factory(named: name)
     let arguments = try factory.parameters.map { try ArgumentValue.parse($0.defaultText, for: $0) }
     let stage = Stage(size: Size(320, 240))

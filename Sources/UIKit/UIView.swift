@@ -45,10 +45,10 @@ open class UIView: NSObject, CALayerDelegate {
         layer.delegate = self
     }
 
-    /// A view over a layer the host already has (the stage's root).
+    /// A view over a layer the host already has (the stage's root), which is the window its views are in.
     static func root(_ layer: CALayer) -> UIView {
         adopting = layer
-        return UIView(frame: .zero)
+        return UIWindow(frame: .zero)
     }
     nonisolated(unsafe) static var adopting: CALayer?
 
@@ -110,31 +110,28 @@ open class UIView: NSObject, CALayerDelegate {
     // MARK: - The view tree, mirrored in the layer tree
 
     open func addSubview(_ view: UIView) {
-        view.detach()
-        layer.addSublayer(view.layer)
-        subviews.append(view)
-        view.superview = self
+        adopt(view) { layer.addSublayer(view.layer); subviews.append(view) }
     }
 
     public func insertSubview(_ view: UIView, at index: Int) {
-        view.detach()
-        layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
-        subviews.insert(view, at: min(max(0, index), subviews.count))
-        view.superview = self
+        adopt(view) {
+            layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
+            subviews.insert(view, at: min(max(0, index), subviews.count))
+        }
     }
 
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
-        view.detach()
-        layer.insertSublayer(view.layer, above: sibling.layer)
-        subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
-        view.superview = self
+        adopt(view) {
+            layer.insertSublayer(view.layer, above: sibling.layer)
+            subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
+        }
     }
 
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        view.detach()
-        layer.insertSublayer(view.layer, below: sibling.layer)
-        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
-        view.superview = self
+        adopt(view) {
+            layer.insertSublayer(view.layer, below: sibling.layer)
+            subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
+        }
     }
 
     public func bringSubviewToFront(_ view: UIView) {
@@ -148,15 +145,68 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     open func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { forEachInTree { $0.willMove(toWindow: nil) } }
         detach()
         layer.removeFromSuperlayer()
+        if oldWindow != nil { forEachInTree { $0.didMoveToWindow() } }
+        didMoveToSuperview()
+    }
+
+    /// Puts `view` here with `place`, calling the lifecycle methods in UIKit's
+    /// order for a view that changes superview: `willMove(toSuperview:)`, the
+    /// old superview's `willRemoveSubview(_:)`, the move, `didMoveToSuperview()`,
+    /// this view's `didAddSubview(_:)`, then, when its window changes (the
+    /// stage's root view is the window), `willMove(toWindow:)` and
+    /// `didMoveToWindow()` on it and each view below it. Moving a view among
+    /// its siblings (`bringSubviewToFront`) calls none of them.
+    private func adopt(_ view: UIView, place: () -> Void) {
+        let moving = view.superview !== self
+        let oldWindow = view.window, newWindow = window
+        if moving {
+            view.willMove(toSuperview: self)
+            view.superview?.willRemoveSubview(view)
+        }
+        view.detach()
+        place()
+        view.superview = self
+        guard moving else { return }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if oldWindow !== newWindow {
+            view.forEachInTree { $0.willMove(toWindow: newWindow) }
+            view.forEachInTree { $0.didMoveToWindow() }
+        }
+    }
+
+    /// This view, then the views below it, depth first.
+    private func forEachInTree(_ body: (UIView) -> Void) {
+        body(self)
+        for v in subviews { v.forEachInTree(body) }
     }
 
     private func detach() {
         superview?.subviews.removeAll { $0 === self }
         superview = nil
     }
+
+    /// The window the view is in: the stage's root view, when the view is in its tree.
+    public var window: UIWindow? {
+        var v = self
+        while let s = v.superview { v = s }
+        return v as? UIWindow
+    }
+
+    // The view lifecycle, called as the view tree changes (see `adopt`); each does nothing here, as on iOS.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
 
     public func isDescendant(of view: UIView) -> Bool {
         self === view || (superview?.isDescendant(of: view) ?? false)
@@ -214,7 +264,6 @@ open class UIView: NSObject, CALayerDelegate {
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// Nothing reads the intrinsic size to lay views out here, so there is nothing to invalidate.
     open func invalidateIntrinsicContentSize() {}
-    open func didMoveToSuperview() {}
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     public func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     /// Editing ends at once: there is no keyboard.
@@ -254,6 +303,10 @@ open class UIView: NSObject, CALayerDelegate {
         }
     }
 }
+
+/// The window (`UIWindow`): here the stage's root view, which the factory's build receives; a plugin
+/// does not make one of its own (a window it makes is a plain view that no stage shows).
+open class UIWindow: UIView {}
 
 /// The screen (`UIScreen.main`): the stage.
 open class UIScreen: NSObject, @unchecked Sendable {

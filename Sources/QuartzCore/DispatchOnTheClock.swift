@@ -30,7 +30,10 @@ import Glibc
 //   the simulated clock in the order it was queued: at the call's time, or the
 //   delay later. So the README pattern `DispatchQueue.global().async { load();
 //   DispatchQueue.main.async { show() } }` shows at the time of the call.
-// Outside a plugin call, on a thread the facade did not start, every method is Dispatch's own.
+// Outside a plugin call, on a thread the facade did not start, every method is
+// Dispatch's own. Main-queue work queued so once the plugin has run (from a
+// `Thread` of its own) can never run, since nothing runs the main queue: it
+// is said on standard error at once and fails the next plugin call.
 extension DispatchQueue {
     public func async(execute work: @escaping @Sendable () -> Void) {
         if isMain, PluginThread.isCurrent {
@@ -41,6 +44,7 @@ extension DispatchQueue {
             let group = DispatchOnTheClock.background
             async(group: group, qos: .unspecified, flags: []) { BackgroundWork.run(work) }
         } else {
+            if isMain, Entry.generation > 0 { DispatchOnTheClock.strayMainWork() }
             async(group: nil, qos: .unspecified, flags: [], execute: work)
         }
     }
@@ -97,6 +101,19 @@ enum DispatchOnTheClock {
         fromBackgroundLock.unlock()
     }
 
+    /// Whether main-queue work was queued from a thread the facade did not start (see above).
+    nonisolated(unsafe) static var stray = false
+
+    static func strayMainWork() {
+        fromBackgroundLock.lock()
+        let first = !stray
+        stray = true
+        fromBackgroundLock.unlock()
+        guard first else { return }
+        var line = "DispatchQueue.main.async was called from a thread the plugin started itself; that work cannot run on the simulated clock (queue the background work with DispatchQueue.global().async, whose main-queue work runs)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
     /// After each plugin call and callback: waits for the background work it
     /// started (a call that never finishes is the host's `--timeout` to stop),
     /// then puts the main-queue work that work queued on the clock, in order.
@@ -105,7 +122,12 @@ enum DispatchOnTheClock {
         fromBackgroundLock.lock()
         let queued = fromBackground
         fromBackground = []
+        let strayed = stray
+        stray = false
         fromBackgroundLock.unlock()
+        if strayed {
+            Fault.record("DispatchQueue.main.async was called from a thread the plugin started itself (a Thread or pthread); that work cannot run on the simulated clock: queue the background work with DispatchQueue.global().async, whose main-queue work runs after the call")
+        }
         for q in queued { SimulatedClock.main.asyncAfter(deadline: .now() + q.delay, execute: q.work) }
     }
 

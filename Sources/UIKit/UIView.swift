@@ -250,6 +250,9 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     public func setNeedsDisplay() {}
+    /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
+    @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
+    open func draw(_ rect: CGRect) {}
     /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
     open func layoutSubviews() {}
     /// Called on iOS after a view is loaded from an Interface Builder archive. There

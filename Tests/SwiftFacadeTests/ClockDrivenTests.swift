@@ -121,5 +121,25 @@ extension Facade {
             #expect(order == ["first", "second", "later"])
             #expect(heard.times == [1, 1, 1.5])
         }
+
+        @Test func mainQueueWorkFromAThreadOfThePluginsOwnFailsTheCall() throws {
+            // Nothing runs the main queue, and the facade cannot tell when such a thread is done:
+            // the call fails with one line saying what to do instead, never a silent success.
+            let k = try FacadeStage()
+            #expect {
+                try k.call { _ in
+                    let done = DispatchSemaphore(value: 0)
+                    let thread = Thread {
+                        DispatchQueue.main.async {}
+                        done.signal()
+                    }
+                    thread.start()
+                    #expect(done.wait(timeout: .now() + 5) == .success)
+                }
+            } throws: { error in
+                "\(error)".contains("DispatchQueue.main.async was called from a thread the plugin started itself")
+            }
+            try k.call { _ in }  // the next call is not failed again
+        }
     }
 }

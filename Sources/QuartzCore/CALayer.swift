@@ -38,7 +38,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
     @exclusivity(unchecked) var heldLook: HeldLook?
 
-    public var name: String?
+    open var name: String?
     /// (The delegate and the actions are read on every property change, and
     /// exempt from Swift's run-time exclusivity checks like `modelReads`:
     /// they are only read and assigned whole.)
@@ -46,13 +46,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
     @exclusivity(unchecked) public var actions: [String: CAAction]?
     /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).
-    public var contentsScale: CGFloat = 1
-    public var rasterizationScale: CGFloat = 1
-    public var shouldRasterize = false
-    public var isOpaque = false
-    public var isDoubleSided = true
-    public var allowsEdgeAntialiasing = false
-    public var needsDisplayOnBoundsChange = false
+    open var contentsScale: CGFloat = 1
+    open var rasterizationScale: CGFloat = 1
+    open var shouldRasterize = false
+    open var isOpaque = false
+    open var isDoubleSided = true
+    open var allowsEdgeAntialiasing = false
+    open var needsDisplayOnBoundsChange = false
 
     class var hostKind: Layer.Kind { .plain }
 
@@ -317,7 +317,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Kept for code that sets it: it only changes when iOS draws a layer's
     /// content (on a background thread); fxhost draws content from properties, so it has no effect.
-    public var drawsAsynchronously = false
+    open var drawsAsynchronously = false
 
     // MARK: - Reading and writing the host's model
 

@@ -11,10 +11,10 @@ open class UIView: NSObject, CALayerDelegate {
     // call that could reach them again.
     @exclusivity(unchecked) public private(set) weak var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
-    public var tag = 0
+    open var tag = 0
     @exclusivity(unchecked) var needsLayout = false
-    public var isUserInteractionEnabled = true
-    public var contentMode: ContentMode = .scaleToFill {
+    open var isUserInteractionEnabled = true
+    open var contentMode: ContentMode = .scaleToFill {
         didSet { layer.contentsGravity = contentMode.gravity }
     }
 
@@ -82,7 +82,7 @@ open class UIView: NSObject, CALayerDelegate {
         get { CATransform3DGetAffineTransform(layer.transform) }
         set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
     }
-    public var transform3D: CATransform3D {
+    open var transform3D: CATransform3D {
         get { layer.transform }
         set { layer.transform = newValue }
     }
@@ -94,16 +94,16 @@ open class UIView: NSObject, CALayerDelegate {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
-    public var clipsToBounds: Bool {
+    open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
     }
-    public var isOpaque: Bool {
+    open var isOpaque: Bool {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
     }
     open var tintColor: UIColor! = UIColor.systemBlue
-    public var mask: UIView? {
+    open var mask: UIView? {
         didSet { layer.mask = mask?.layer }
     }
 
@@ -113,33 +113,33 @@ open class UIView: NSObject, CALayerDelegate {
         adopt(view) { layer.addSublayer(view.layer); subviews.append(view) }
     }
 
-    public func insertSubview(_ view: UIView, at index: Int) {
+    open func insertSubview(_ view: UIView, at index: Int) {
         adopt(view) {
             layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
             subviews.insert(view, at: min(max(0, index), subviews.count))
         }
     }
 
-    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         adopt(view) {
             layer.insertSublayer(view.layer, above: sibling.layer)
             subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
         }
     }
 
-    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         adopt(view) {
             layer.insertSublayer(view.layer, below: sibling.layer)
             subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
         }
     }
 
-    public func bringSubviewToFront(_ view: UIView) {
+    open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         addSubview(view)
     }
 
-    public func sendSubviewToBack(_ view: UIView) {
+    open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
@@ -194,7 +194,7 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     /// The window the view is in: the stage's root view, when the view is in its tree.
-    public var window: UIWindow? {
+    open var window: UIWindow? {
         var v = self
         while let s = v.superview { v = s }
         return v as? UIWindow
@@ -208,21 +208,21 @@ open class UIView: NSObject, CALayerDelegate {
     open func didAddSubview(_ subview: UIView) {}
     open func willRemoveSubview(_ subview: UIView) {}
 
-    public func isDescendant(of view: UIView) -> Bool {
+    open func isDescendant(of view: UIView) -> Bool {
         self === view || (superview?.isDescendant(of: view) ?? false)
     }
 
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
     // MARK: - Layout
 
     /// Marks the view for `layoutSubviews` (a size change does it too); the
     /// layout runs on `layoutIfNeeded()`, or as the plugin call commits, as
     /// UIKit's layout pass does. There is no Auto Layout: frames are what code sets.
-    public func setNeedsLayout() {
+    open func setNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
         UIView.needingLayout.append(self)
@@ -231,7 +231,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Lays out this view and its subviews now if they need it; inside an
     /// animation block, what layout changes animates.
-    public func layoutIfNeeded() {
+    open func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
@@ -249,7 +249,7 @@ open class UIView: NSObject, CALayerDelegate {
         for v in views where v.needsLayout { v.layoutIfNeeded() }
     }
 
-    public func setNeedsDisplay() {}
+    open func setNeedsDisplay() {}
     /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
     @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
     open func draw(_ rect: CGRect) {}
@@ -268,14 +268,14 @@ open class UIView: NSObject, CALayerDelegate {
     /// Nothing reads the intrinsic size to lay views out here, so there is nothing to invalidate.
     open func invalidateIntrinsicContentSize() {}
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
-    public func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     /// Editing ends at once: there is no keyboard.
     @discardableResult public func endEditing(_ force: Bool) -> Bool { true }
 
     // MARK: - CALayerDelegate
 
     /// Inside an animation block, an animation of the change; outside, `NSNull`.
-    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
         UIViewAnimation.current?.action(for: layer, forKey: event) ?? UIView.noAction
     }
 
@@ -315,5 +315,5 @@ open class UIWindow: UIView {}
 open class UIScreen: NSObject, @unchecked Sendable {
     public static let main = UIScreen()
     open var bounds: CGRect { CGRect(origin: .zero, size: UIKitSupport.stageSize) }
-    public var scale: CGFloat { 1 }
+    open var scale: CGFloat { 1 }
 }

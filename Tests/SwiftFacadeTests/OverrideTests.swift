@@ -61,6 +61,32 @@ extension Facade {
             #expect(k.layers.isEmpty && layer.superlayer == nil)
         }
 
+        /// A shape layer that draws at most half its path, whatever is set, and a view that counts its tags.
+        final class HalfShape: CAShapeLayer {
+            override var strokeEnd: CGFloat {
+                get { super.strokeEnd }
+                set { super.strokeEnd = min(newValue, 0.5) }
+            }
+        }
+        final class Tagged: UIView {
+            var tags = 0
+            override var tag: Int { didSet { tags += 1 } }
+        }
+
+        @Test func subclassesOfTheOtherClassesOverrideTheirPropertiesToo() throws {
+            let k = try FacadeStage()
+            nonisolated(unsafe) var view: Tagged!
+            try k.call { root in
+                let shape = HalfShape()
+                root.addSublayer(shape)
+                shape.strokeEnd = 0.8
+                view = Tagged(frame: .zero)
+                view.tag = 7
+            }
+            #expect(k.layers[0][.strokeEnd].num == 0.5)
+            #expect(view.tags == 1 && view.tag == 7)
+        }
+
         @Test func anOverriddenAnimationPropertyIsWhatTheEngineGets() throws {
             let k = try FacadeStage()
             try k.call { root in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * ticker — a repeating timer chain, as iOS code writes one with
  * DispatchQueue.main.asyncAfter: each tick moves a dot 1 point right and

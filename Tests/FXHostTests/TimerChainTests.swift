@@ -69,6 +69,15 @@ import Testing
         #expect(r.stdout.split(separator: "\n").count == 18)
     }
 
+    @Test func aGoldenSnapshotSpreadsOverTheChainsWholeRun() throws {
+        // A new snapshot's five instants go from 0 to the natural end: for a chain that never ends,
+        // the 60 s cap (0, 15, 30, 45, 60), not the first tick.
+        let r = try Harness.fxhost(["check", "--golden", dir + "/g", "--update", plugin])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let lines = try String(contentsOfFile: dir + "/g/ticker/ticker/samples.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(try lines.map { try jsonObject($0)["t"] as! Double } == [0, 15, 30, 45, 60])
+    }
+
     @Test func checkSamplesOverTheChainsRun() throws {
         let r = try Harness.fxhost(["check", plugin])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")

@@ -90,7 +90,9 @@ public enum Particles {
             } else {
                 times = [(0, 0), (t, t)]
             }
-            for c in changes where c > 0 && c < t { times += [(c, c.nextDown), (c, c)] }
+            // A change at exactly t applies at t, as an event at t is delivered before the sample
+            // there: the rate up to t is the old one, read just before it.
+            for c in changes where c > 0 && c <= t { times += c < t ? [(c, c.nextDown), (c, c)] : [(c, c.nextDown)] }
             times.sort { ($0.0, $0.1) < ($1.0, $1.1) }
             return times.map { let (l, cs) = state($0.1); return ($0.0, l, cs) }
         }
@@ -138,6 +140,8 @@ public enum Particles {
                     return r.isFinite && r > 0 ? r : 0
                 }
                 let reach = grid.map { i < $0.2.count ? Cell($0.2[i]).reach($0.1) : 0 }.max() ?? 0
+                // A birth falling exactly at t happens if the rate presented at t lets it (not when a change at t stopped births).
+                let bornAtT = rate(steps) > 0
                 var total = 0.0
                 for j in 0..<steps where out.count < maxParticles {
                     let (t0, t1) = (grid[j].0, grid[j + 1].0)
@@ -150,7 +154,7 @@ public enum Particles {
                     if r0 == r1, t - reach > t0 { k = max(k, (a + (t - reach - t0) * r0).rounded(.down) - 1) }
                     // Between changes without animations the state is the interval's own, read once.
                     let constant = history.smooth ? nil : (i < grid[j].2.count ? (Cell(grid[j].2[i], aimedFrom: grid[j].1), grid[j].1) : nil)
-                    while (k < b || (j == steps - 1 && k <= b + 1e-9)) && out.count < maxParticles {
+                    while (k < b || (t1 == t && bornAtT && k <= b + 1e-9)) && out.count < maxParticles {
                         let birth = min(t1, t0 + elapsed(untilCount: k - a, rate: r0, slope: (r1 - r0) / (t1 - t0)))
                         if birth >= t - reach {
                             if history.smooth {

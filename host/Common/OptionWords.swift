@@ -31,6 +31,10 @@ enum OptionWord {
     case sheetFrames(SheetRequest.Frames)
     case sheetGrid(columns: Int, rows: Int)
     case out(String)
+    /// `studio --listen ADDR:PORT`.
+    case listen(String)
+    /// `studio --listen-anywhere`: a non-loopback `--listen` is meant.
+    case listenAnywhere
     /// A word without `--` after `check`, `join` or `batch`: what the command works on.
     case target(String)
     /// A `--name [value]` word fxhost does not know: the factory's, matched once the plugin is loaded.
@@ -48,7 +52,8 @@ struct OptionWords {
         var i = 0
         var plugin: String?
         var selection = false
-        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch][first] {
+        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch, "studio": .studio,
+                                                         "studio-describe": .studioDescribe][first] {
             kind = command
             i = 1
         }
@@ -186,6 +191,12 @@ struct OptionWords {
                 }
                 words.append(.sheetGrid(columns: c, rows: r))
             case "--loop": words.append(.loop)
+            case "--listen":
+                guard kind == .studio else { throw HostError.usage("--listen goes with fxhost studio") }
+                words.append(.listen(try v()))
+            case "--listen-anywhere":
+                guard kind == .studio else { throw HostError.usage("--listen-anywhere goes with fxhost studio") }
+                words.append(.listenAnywhere)
             case "--out", "-o":
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }

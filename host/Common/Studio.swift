@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+import FXHost
+import FXSinks
+import FXStudio
+import Glibc
+
+/// `fxhost studio --plugin P [--factory F] [params…] [--listen ADDR:PORT [--listen-anywhere]]`.
+public struct StudioOptions {
+    public var run: RunOptions
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 0
+
+    init(_ words: [OptionWord], run: RunOptions) throws {
+        self.run = run
+        var anywhere = false
+        for word in words {
+            switch word {
+            case .listen(let text):
+                guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+                    throw HostError.usage("--listen: '\(text)' is not ADDRESS:PORT (e.g. 127.0.0.1:8080, or :0 for a free port)")
+                }
+                let address = String(text[..<colon])
+                if !address.isEmpty { host = address }
+                self.port = port
+            case .listenAnywhere: anywhere = true
+            case .out, .sink, .time, .frames, .loop, .sheet, .manifest, .countFrames, .end:
+                throw HostError.usage("fxhost studio draws frames on its page: it takes no --out, --sink, --time, --end, --frames, --loop, --sheet or --manifest (its copy-command button gives the run that does)")
+            default: break
+            }
+        }
+        guard run.plugin != nil else { throw HostError.usage("fxhost studio needs --plugin NAME or a path (fxhost --list shows them)") }
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else {
+            throw HostError.usage("--listen: '\(host)' is not an IPv4 address (e.g. 127.0.0.1)")
+        }
+        if UInt32(bigEndian: address.s_addr) >> 24 != 127 && !anywhere {
+            throw HostError.usage("--listen \(host): the studio listens on loopback (127.x.x.x) only, unless --listen-anywhere says otherwise; anyone who can reach it and learns the token runs plugins as you")
+        }
+    }
+
+    /// fxhost's own options that every run of the studio repeats.
+    var fixedWords: [String] {
+        let s = run.stage, n = StudioView.number
+        var words: [String] = []
+        if s.sizeGiven { words += ["--size", "\(Int(s.width))x\(Int(s.height))"] }
+        if s.fps != 30 { words += ["--fps", n(s.fps)] }
+        if s.mediaTime != 0 { words += ["--media-time", n(s.mediaTime)] }
+        if run.supervision.timeout != 10 { words += ["--timeout", n(run.supervision.timeout)] }
+        if !run.supervision.isolate { words += ["--no-isolate"] }
+        if let b = run.output.background { words += ["--background", b.text] }
+        if run.output.scale != 1 { words += ["--scale", n(run.output.scale)] }
+        return words
+    }
+
+    /// The view the command line asks for: the factory, its words as NAME=VALUE pairs (a word
+    /// alone, or followed by another option, is a bool set to true), the scripted events.
+    var view: StudioView {
+        var v = StudioView(factory: run.factory, events: run.stage.events.map { StudioView.Event(time: $0.time, name: $0.name) })
+        var i = 0
+        let words = run.factoryWords
+        while i < words.count {
+            let word = String(words[i].dropFirst(2))
+            if let eq = word.firstIndex(of: "=") {
+                v.set(String(word[..<eq]), String(word[word.index(after: eq)...]))
+            } else if i + 1 < words.count, !words[i + 1].hasPrefix("--") {
+                v.set(word, words[i + 1])
+                i += 1
+            } else {
+                v.set(word, "true")
+            }
+            i += 1
+        }
+        return v
+    }
+}
+
+/// What a studio-describe document declares: every parameter name, and for file parameters the
+/// files the studio may read (the defaults and what the view gives).
+func studioDeclarations(_ text: String, view: StudioView) -> (names: Set<String>, files: [String: Set<String>], inputs: [String])? {
+    guard let document = JSON.parsed(text) else { return nil }
+    var names: Set<String> = [], files: [String: Set<String>] = [:], inputs: [String] = []
+    for factory in document["factories"]?.elements ?? [] {
+        for p in factory["parameters"]?.elements ?? [] {
+            guard let name = p["name"]?.string else { continue }
+            names.insert(name)
+            if p["type"]?.string == "file" {
+                let given = view.parameters.first { $0.name == name }?.value
+                files[name, default: []].formUnion([p["default"]?.string ?? "", given].compactMap { $0 })
+                if factory["name"]?.string == document["factory"]?.string, let path = given ?? p["default"]?.string, !path.isEmpty {
+                    inputs.append(path)
+                }
+            }
+        }
+    }
+    return (names, files, inputs)
+}
+
+/// Serves the studio until a signal; 0 then, 2 for a bad command line, 1 when it cannot serve.
+func studio(_ o: StudioOptions) -> Int32 {
+    // Before any thread starts, so that every thread leaves the stopping signals to the main one.
+    Studio.prepareSignals()
+    let executable = (PluginLocator.executableFolder() ?? ".") + "/fxhost"
+    var pluginFile = ""
+    let status = reporting { pluginFile = try PluginLocator().resolve(o.run.plugin!) }
+    guard status == 0 else { return status }
+    let view = o.view
+    let runSeconds = min(o.run.supervision.timeout * 2 + 5, 600)
+    var settings = StudioSettings(executable: executable, host: o.host, port: o.port, plugin: o.run.plugin!, fixedWords: o.fixedWords,
+                                  view: view, parameterNames: Set(view.parameters.map(\.name)), fileValues: [:],
+                                  watched: [pluginFile], runSeconds: runSeconds)
+    // The command line is checked by a first description: a usage error ends here; a plugin
+    // that fails to build is shown on the page (and its next build may be better).
+    let first = EngineRun.run(executable, ["studio-describe"] + settings.runWords(view), seconds: runSeconds)
+    if first.end == .exited(2) {
+        stderrLine("fxhost: error: " + TerminalText.escape(first.failure ?? ""))
+        return 2
+    }
+    if first.succeeded, let declared = studioDeclarations(String(decoding: first.output, as: UTF8.self), view: view) {
+        settings.parameterNames = declared.names
+        settings.fileValues = declared.files
+        settings.watched += declared.inputs
+    } else if let failure = first.failure {
+        stderrLine("fxhost: warning: the plugin fails to build; the studio shows it: " + TerminalText.escape(failure))
+    }
+    if !o.host.hasPrefix("127.") {
+        stderrLine("fxhost: warning: the studio listens on \(o.host), not loopback: whoever reaches it with the token runs plugins as you")
+    }
+    do {
+        let studio = try Studio(settings)
+        let address = try studio.start()
+        try standardOutput("studio: \(address)\n")
+        studio.serveUntilSignalled()
+        return 0
+    } catch let e as StudioError {
+        stderrLine("fxhost: error: " + TerminalText.escape(e.message))
+        return 1
+    } catch {
+        stderrLine("fxhost: error: \(error)")
+        return 1
+    }
+}

@@ -31,8 +31,8 @@ enum PageAssets {
     <div id="stage"><div id="canvas"><img id="frame" alt="the frame at t" data-t="" data-loads="0"><div id="outline"></div></div></div>
     <div id="transport">
       <button id="play" title="play / pause (space)">▶</button>
-      <button id="back" title="one frame back">⏮</button>
-      <button id="forward" title="one frame forward">⏭</button>
+      <button id="back" title="one frame back (←)">−1 frame</button>
+      <button id="forward" title="one frame forward (→)">+1 frame</button>
       <label><input type="checkbox" id="loop" checked> loop</label>
       <label>speed <select id="speed">
         <option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option>
@@ -302,6 +302,7 @@ async function nextFrame() {
     const old = img.src;
     await new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; img.src = URL.createObjectURL(blob); });
     if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+    state.frameBlob = blob;
     img.dataset.t = wanted.t.toFixed(3);
     img.dataset.status = 'ok';
     img.dataset.loads = String(Number(img.dataset.loads) + 1);

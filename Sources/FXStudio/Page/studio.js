@@ -236,6 +236,7 @@ async function nextFrame() {
     const old = img.src;
     await new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; img.src = URL.createObjectURL(blob); });
     if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+    state.frameBlob = blob;
     img.dataset.t = wanted.t.toFixed(3);
     img.dataset.status = 'ok';
     img.dataset.loads = String(Number(img.dataset.loads) + 1);

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Testing
+import TestSupport
+
+/// `fxhost studio` for real: the server started as a user starts it, its page driven in headless
+/// Chromium (Tests/StudioBrowser/studio_browser.py, selenium with Debian's chromium-driver), and
+/// what the page showed compared with what `fxhost … --time T --out f.png` writes.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct StudioTests {
+    static let browserScript = Plugins.root + "/Tests/StudioBrowser/studio_browser.py"
+    static let fixtureSource = Plugins.root + "/Tests/StudioBrowser/studiofx.c"
+
+    @Test func thePageScrubsTunesAndShowsWhatTheCommandLineDraws() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let studio = try StudioProcess(["--plugin", "spinner"], folder: folder)
+        let seen = try studio.drive("spinner", folder: folder)
+        #expect(try studio.stop() == 0)
+        #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
+
+        // The frame at 0.5 s, then in red (a colour field), then spreading back from 0.25 s (a number field):
+        // the bytes the command line writes.
+        let cli = try cliFrame(["--plugin", "spinner", "--time", "0.5"], folder: folder, name: "cli")
+        let red = ["--plugin", "spinner", "--color", "#e74c3c"]
+        let cliRed = try cliFrame(red + ["--time", "0.5"], folder: folder, name: "cli-red")
+        let cliSpread = try cliFrame(red + ["--spread-at", "0.25", "--time", "0.5"], folder: folder, name: "cli-spread")
+        let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).png")) }
+        #expect(pageFrames == [cli, cliRed, cliSpread])
+        #expect(Set(pageFrames).count == 3, "a change of parameter changed nothing")
+        // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
+        let cliSecond = try cliFrame(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.png")) == cliSecond)
+        #expect((seen["secondView"] as? [String: Any])?["parameters"] as? [String: String] == ["color": "#e74c3c", "spread-at": "0.25"])
+
+        #expect(seen["time"] as? String == "0.500 s")
+        let controls = seen["controls"] as? [String] ?? []
+        // spinner declares width, height, pause-at, resume-at, spread-at (numbers) and color.
+        for expected in ["width:range", "width:number", "height:range", "pause-at:number", "color:color", "color:text"] {
+            #expect(controls.contains(expected), "no \(expected) control in \(controls)")
+        }
+        // The stage is 400 points wide: 1:1 and 2× draw it at 400 and 800 CSS pixels.
+        #expect(seen["zoom1"] as? Double == 400)
+        #expect(seen["zoom2"] as? Double == 800)
+        #expect(seen["command"] as? String == "fxhost --plugin spinner '--color=#e74c3c' --spread-at=0.25 --time 0.5 --out frame.png")
+        // The inspector: the JSON-lines layers at 0.5 s, and the arc's spin as a bar.
+        let layers = seen["layers"] as? [String] ?? []
+        #expect(layers.first == "stage (layer)")
+        #expect(layers.contains("stage/button/activity/arc (shape) animating transform"), "\(layers)")
+        #expect(seen["bars"] as? [String] == ["transform"])
+        #expect((seen["outline"] as? [String])?.first == "block")
+        #expect((seen["played"] as? Int ?? 0) > 0, "playback drew no frame")
+
+        let screenshot = try Data(contentsOf: URL(fileURLWithPath: folder + "/page.png"))
+        #expect(screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // scripts/studio-screenshot.sh keeps this screenshot as docs/studio.png.
+        if let keep = ProcessInfo.processInfo.environment["FXHOST_STUDIO_SCREENSHOT"] {
+            try screenshot.write(to: URL(fileURLWithPath: keep))
+        }
+    }
+
+    @Test func eventsReloadsCrashesAndHangs() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let original = try compileFixture(folder + "/original.so", folder: folder)
+        let recoloured = try compileFixture(folder + "/green.so", folder: folder, defines: ["RED=0", "GREEN=1"])
+        let studio = try StudioProcess(["--plugin", plugin, "--timeout", "1"], folder: folder)
+        let rebuild = compileCommand(plugin, defines: ["RED=0", "GREEN=1"])
+        let seen = try studio.drive("fixture", folder: folder, rebuild: rebuild)
+        #expect(try studio.stop() == 0)
+
+        #expect(seen["events"] as? [String] == ["tap"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/before-tap.png"))
+        let tapped = try Data(contentsOf: URL(fileURLWithPath: folder + "/tapped.png"))
+        #expect(before == (try cliFrame(["--plugin", original, "--time", "1"], folder: folder, name: "cli-before")))
+        // Fired at the page's time, 1 s: the run with --event 1:tap.
+        #expect(tapped == (try cliFrame(["--plugin", original, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-tap")))
+        #expect(before != tapped)
+        // Rebuilt green: the page reloaded by itself within 2 s, at the same time, with the event kept.
+        let reloaded = try Data(contentsOf: URL(fileURLWithPath: folder + "/reloaded.png"))
+        #expect(reloaded == (try cliFrame(["--plugin", recoloured, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-green")))
+        #expect((seen["reloadSeconds"] as? Double ?? 99) < 2)
+        #expect(seen["reloadedT"] as? String == "1.000")
+        // A crash and a hang are errors on the page; the last good frame stays; the studio answers on.
+        #expect((seen["crash"] as? String ?? "").contains("crashed (SIGSEGV"))
+        #expect((seen["hang"] as? String ?? "").contains("did not return within the time limit"))
+        for mode in ["crash", "hang"] {
+            #expect(seen[mode + "Status"] as? String == "error")
+            #expect(seen[mode + "Loads"] as? Int == 0)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/recovered.png")) == reloaded)
+    }
+
+    @Test func requestsWithoutTheTokenTheHostOrTheRightMethodAreRefused() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let studio = try StudioProcess(["--plugin", "spinner", "--listen", "127.0.0.1:0"], folder: folder)
+        let seen = try studio.drive("refusals", folder: folder)
+        #expect(try studio.stop() == 0)
+        let expected: [String: Int] = [
+            "page": 200, "cookie": 200, "postHeader": 200,
+            "noToken": 403, "wrongToken": 403, "wrongCookie": 403, "otherHost": 403, "localhostName": 403, "postCookieOnly": 403,
+            "getChange": 405, "put": 405, "body": 413, "file": 404, "dotdot": 404, "manyArguments": 414,
+            "unknownParameter": 400, "bigHeaders": 431,
+        ]
+        for (name, status) in expected { #expect(seen[name] as? Int == status, "\(name): \(seen[name] ?? "nothing")") }
+        let cookie = seen["setCookie"] as? String ?? ""
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+        let policy = seen["csp"] as? String ?? ""
+        #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe"), "\(policy)")
+        #expect(seen["cors"] as? [String] == [])
+    }
+
+    @Test func badCommandLinesFailBeforeServing() throws {
+        for (arguments, message) in [
+            (["studio", "--plugin", "spinner", "--listen", "0.0.0.0:0"], "loopback"),
+            (["studio"], "needs --plugin"),
+            (["studio", "--plugin", "no-such-plugin"], "no plugin named"),
+            (["studio", "--plugin", "spinner", "--out", "x.png"], "takes no --out"),
+            (["studio", "--plugin", "spinner", "--no-such-parameter", "1"], "unknown option"),
+            (["studio", "--plugin", "spinner", "--listen", "nowhere"], "ADDRESS:PORT"),
+        ] {
+            let r = try runProcess("/usr/bin/timeout", ["20", Plugins.fxhost] + arguments)
+            #expect(r.status == 2, "\(arguments): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test func anOrdinaryRunDoesNotLoadTheHTTPLibrary() throws {
+        let r = try runProcess(Plugins.fxhost, ["--plugin", "spinner", "--time", "0", "--sink", "jsonl"], environment: ["LD_DEBUG": "libs"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("libcairo"), "LD_DEBUG said nothing: \(r.stderr.prefix(500))")
+        #expect(!r.stderr.contains("libmicrohttpd"))
+    }
+
+    // MARK: helpers
+
+    func cliFrame(_ arguments: [String], folder: String, name: String) throws -> Data {
+        let out = folder + "/\(name).png"
+        let r = try runProcess(Plugins.fxhost, arguments + ["--out", out])
+        guard r.status == 0 else { throw StudioProcess.Failure(description: "fxhost \(arguments): \(r.stderr)") }
+        return try Data(contentsOf: URL(fileURLWithPath: out))
+    }
+
+    func compileCommand(_ out: String, defines: [String] = []) -> [String] {
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I", Plugins.root + "/Sources/CFX/include"]
+            + defines.map { "-D" + $0 } + [StudioTests.fixtureSource, "-o", out]
+    }
+
+    func compileFixture(_ out: String, folder: String, defines: [String] = []) throws -> String {
+        let r = try runProcess("/usr/bin/env", compileCommand(out, defines: defines))
+        guard r.status == 0 else { throw StudioProcess.Failure(description: "cc: \(r.stderr)") }
+        return out
+    }
+}
+
+/// A running `fxhost studio`, started by a test and stopped by its pid.
+final class StudioProcess {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    let process = Process()
+    let url: String
+    let output: String
+    /// The studio's TMPDIR: where its frame files go, and what must be empty when it has stopped.
+    let temporary: String
+
+    init(_ arguments: [String], folder: String) throws {
+        temporary = folder + "/studio-tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        output = folder + "/studio.out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.executableURL = URL(fileURLWithPath: Plugins.fxhost)
+        process.arguments = ["studio"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        environment.removeValue(forKey: "FX_PLUGIN_PATH")
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        process.standardError = FileHandle(forWritingAtPath: folder + "/studio.err")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first line, within 20 s: exactly `studio: http://127.0.0.1:PORT/?token=TOKEN`.
+        let deadline = Date().addingTimeInterval(20)
+        var line = ""
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let newline = text.firstIndex(of: "\n") {
+                line = String(text[..<newline])
+                break
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard line.wholeMatch(of: /studio: http:\/\/127\.0\.0\.1:[0-9]{1,5}\/\?token=[0-9a-f]{32}/) != nil else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            let err = (try? String(contentsOfFile: folder + "/studio.err", encoding: .utf8)) ?? ""
+            throw Failure(description: "the studio's first line is '\(line)', not its address; stderr: \(err)")
+        }
+        url = String(line.dropFirst("studio: ".count))
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    /// Runs a scenario of the browser script (bounded to two minutes) and returns what it saw.
+    func drive(_ scenario: String, folder: String, rebuild: [String] = []) throws -> [String: Any] {
+        for needed in ["/usr/bin/chromedriver", "/usr/lib/python3/dist-packages/selenium"] where !FileManager.default.fileExists(atPath: needed) {
+            throw Failure(description: "\(needed) is missing: run scripts/setup.sh --test (chromium-driver, python3-selenium)")
+        }
+        let r = try runProcess("/usr/bin/timeout", ["120", "/usr/bin/python3", StudioTests.browserScript, url, scenario, folder]
+                                + (rebuild.isEmpty ? [] : ["--"] + rebuild), environment: ["HOME": folder])
+        guard let seen = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] else {
+            throw Failure(description: "the browser script said: \(r.stdout) \(r.stderr.suffix(2000))")
+        }
+        if let error = seen["error"] { throw Failure(description: "in the browser: \(error)") }
+        return seen
+    }
+
+    /// SIGTERM, then the exit status (within 10 s, else SIGKILL and a failure).
+    func stop() throws -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "the studio did not stop within 10 s of SIGTERM")
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// What the studio left in its TMPDIR.
+    func leftBehind() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["(unreadable)"] }
+}

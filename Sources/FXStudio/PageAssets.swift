@@ -21,6 +21,8 @@ enum PageAssets {
   <label>factory <select id="factory"></select></label>
   <button id="copy" title="the fxhost command that draws this frame">copy command</button>
   <input id="command" readonly spellcheck="false">
+  <label>export <select id="format"><option>png</option><option>gif</option><option>mp4</option><option>webm</option><option>webp</option></select></label>
+  <a id="export" href="/api/export?format=png" download title="the whole run with these settings, through fxhost's own outputs">download</a>
 </header>
 <main>
   <section id="viewer">
@@ -510,6 +512,7 @@ function wire() {
   $('forward').addEventListener('click', () => { play(false); setTime(Math.round(state.t * state.fps + 1) / state.fps); });
   $('factory').addEventListener('change', () => postView({ factory: $('factory').value, parameters: {}, events: [] }));
   $('copy').addEventListener('click', copyCommand);
+  $('format').addEventListener('change', () => { $('export').href = '/api/export?format=' + $('format').value; });
   for (const b of document.querySelectorAll('#zoom button')) b.addEventListener('click', () => { state.zoom = b.dataset.zoom; applyZoom(); });
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
@@ -575,5 +578,6 @@ button.on { background: #4a6ee0; }
 .layer.selected { border-left-color: #f0f; background: #2b2d31; }
 .layer .props { color: #8ab; display: block; white-space: pre-wrap; word-break: break-all; }
 .layer .anims { color: #c9a; }
+#export { color: #9cf; }
 """######
 }

@@ -42,7 +42,7 @@ extension Studio {
 
     private func route(_ r: Request) throws(Refusal) {
         let reads = ["/", "/studio.js", "/studio.css", "/api/schema", "/api/frame.png", "/api/sample.json",
-                     "/api/view", "/api/command", "/api/events"]
+                     "/api/view", "/api/command", "/api/events", "/api/export"]
         let writes = ["/api/view", "/api/event"]
         if r.method == "POST" {
             guard writes.contains(r.path) else {
@@ -80,11 +80,25 @@ extension Studio {
             r.respond(200, "text/plain; charset=utf-8", Array((ShellText.line(words) + "\n").utf8))
         case (_, "/api/frame.png"):
             // A PNG is written to a file only (the CLI's rule); the run's own temporary-file handling makes it whole or absent.
-            let file = frameFile()
+            let file = workFile("frame", "png")
             defer { unlink(file) }
             let run = try engine(r, ["--out", file])
             guard let png = readWhole(file) else { throw Refusal(500, "fxhost wrote no frame") }
             r.respond(200, "image/png", png, headers: ["X-FX-Warnings: \(JSONText.array(run.warnings))"])
+        case (_, "/api/export"):
+            let format = r.argument("format") ?? "png"
+            guard let type = Studio.exports[format] else {
+                throw Refusal(400, "format: '\(format)' is not one of \(Studio.exports.keys.sorted().joined(separator: ", "))")
+            }
+            let file = workFile("export", format)
+            defer { unlink(file) }
+            let v = try requestedView(r, replacing: false)
+            guard let run = engine(settings.runWords(v) + ["--out", file], seconds: settings.exportSeconds) else {
+                throw Refusal(503, "busy: \(Studio.maxRuns) runs are going; try again")
+            }
+            guard run.succeeded else { throw Refusal(run.failureStatus, run.failure ?? "") }
+            guard let bytes = readWhole(file) else { throw Refusal(500, "fxhost wrote no \(format) file") }
+            r.respond(200, type, bytes, headers: ["Content-Disposition: attachment; filename=\"studio.\(format)\""])
         case (_, "/api/sample.json"):
             let run = try engine(r, ["--sink", "jsonl"])
             r.respond(200, "application/json", run.output, headers: ["X-FX-Warnings: \(JSONText.array(run.warnings))"])
@@ -124,7 +138,7 @@ extension Studio {
     private func requestedView(_ r: Request, replacing: Bool) throws(Refusal) -> StudioView {
         var v = replacing ? StudioView() : view
         var events: [StudioView.Event] = []
-        for (key, value) in r.arguments where key != "t" && key != "token" {
+        for (key, value) in r.arguments where !["t", "token", "format"].contains(key) {
             switch key {
             case "factory": v.factory = value.isEmpty ? nil : value
             case "event":

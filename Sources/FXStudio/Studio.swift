@@ -15,7 +15,7 @@ public final class Studio: @unchecked Sendable {
     /// The `host:port` a request's Host header must name.
     private(set) var authority = ""
     private var runs = 0
-    private var frames = 0
+    private var files = 0
     /// A private folder (0700) for the PNG files frame runs write, removed when the studio stops.
     private(set) var workFolder = ""
 
@@ -79,13 +79,16 @@ public final class Studio: @unchecked Sendable {
     }
 
     /// A new file name in the work folder.
-    func frameFile() -> String {
+    func workFile(_ stem: String, _ ext: String) -> String {
         pthread_mutex_lock(&lock)
-        frames += 1
-        let n = frames
+        files += 1
+        let n = files
         pthread_mutex_unlock(&lock)
-        return workFolder + "/frame-\(n).png"
+        return workFolder + "/\(stem)-\(n).\(ext)"
     }
+
+    /// The whole-run outputs the page exports (the CLI's own sinks, chosen by the extension), and their media types.
+    static let exports = ["png": "image/png", "gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm", "webp": "image/webp"]
 
     /// Blocks the stopping signals in this thread and every thread started after (call first),
     /// so that `serveUntilSignalled` receives them; SIGPIPE is ignored (a closed tab is no error).
@@ -117,13 +120,13 @@ public final class Studio: @unchecked Sendable {
     }
 
     /// One fxhost run, unless `maxRuns` are going.
-    func engine(_ words: [String]) -> EngineRun? {
+    func engine(_ words: [String], seconds: Double? = nil) -> EngineRun? {
         pthread_mutex_lock(&lock)
         guard runs < Studio.maxRuns else { pthread_mutex_unlock(&lock); return nil }
         runs += 1
         pthread_mutex_unlock(&lock)
         defer { pthread_mutex_lock(&lock); runs -= 1; pthread_mutex_unlock(&lock) }
-        return EngineRun.run(settings.executable, words, seconds: settings.runSeconds)
+        return EngineRun.run(settings.executable, words, seconds: seconds ?? settings.runSeconds)
     }
 }
 

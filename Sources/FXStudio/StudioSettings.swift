@@ -22,6 +22,8 @@ public struct StudioSettings: Sendable {
     public var watched: [String]
     /// Seconds one run may take before the studio stops it.
     public var runSeconds: Double
+    /// Seconds an export (a whole run, every frame encoded) may take.
+    public var exportSeconds: Double { max(runSeconds, 900) }
 
     public init(executable: String, host: String, port: UInt16, plugin: String, fixedWords: [String], view: StudioView,
                 parameterNames: Set<String>, fileValues: [String: Set<String>], watched: [String], runSeconds: Double) {

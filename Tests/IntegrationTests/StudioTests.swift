@@ -107,6 +107,12 @@ struct StudioTests {
         let policy = seen["csp"] as? String ?? ""
         #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe"), "\(policy)")
         #expect(seen["cors"] as? [String] == [])
+        // An export is the whole run through fxhost's own output: the bytes `--out F.png` writes.
+        let export = seen["export"] as? [Any] ?? []
+        #expect(export.first as? Int == 200)
+        #expect(export.dropFirst().compactMap { $0 as? String } == ["image/png", "attachment; filename=\"studio.png\""])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/export.png")) == (try cliFrame(["--plugin", "spinner"], folder: folder, name: "cli-export")))
+        #expect(seen["exportFormat"] as? Int == 400)
     }
 
     @Test func badCommandLinesFailBeforeServing() throws {

@@ -226,6 +226,11 @@ def refusals(url, folder, _):
     seen["manyArguments"] = ask("/api/view?token=" + token + "".join("&a%d=1" % i for i in range(80)))[0]
     seen["unknownParameter"] = ask("/api/frame.png?out=x.png&token=" + token)[0]
     seen["bigHeaders"] = ask("/api/view?token=" + token, headers={"X-Big": "y" * 40000})[0]
+    status, headers, body = ask("/api/export?format=png", headers=cookie)
+    seen["export"] = [status, headers.get("Content-Type"), headers.get("Content-Disposition")]
+    with open(os.path.join(folder, "export.png"), "wb") as f:
+        f.write(body)
+    seen["exportFormat"] = ask("/api/export?format=exe", headers=cookie)[0]
     status, headers, _ = ask("/api/view?token=" + token, headers={"Origin": "http://rebound.example"})
     seen["cors"] = [k for k in headers if k.lower().startswith("access-control-")]
     return seen

@@ -444,6 +444,7 @@ function wire() {
   $('forward').addEventListener('click', () => { play(false); setTime(Math.round(state.t * state.fps + 1) / state.fps); });
   $('factory').addEventListener('change', () => postView({ factory: $('factory').value, parameters: {}, events: [] }));
   $('copy').addEventListener('click', copyCommand);
+  $('format').addEventListener('change', () => { $('export').href = '/api/export?format=' + $('format').value; });
   for (const b of document.querySelectorAll('#zoom button')) b.addEventListener('click', () => { state.zoom = b.dataset.zoom; applyZoom(); });
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;

@@ -2,17 +2,18 @@
 import Glibc
 
 /// Watches files with inotify, by their folders: a compiler or an editor often writes a new file
-/// and renames it over the old one, which a watch on the file itself would lose.
+/// and renames it over the old one, which a watch on the file itself would lose. Trees (a
+/// package's sources) are watched folder by folder, as they are when the watch starts.
 final class FileWatch: @unchecked Sendable {
     private let fd: Int32
-    /// Watch descriptor → (folder, the names watched in it).
-    private var folders: [Int32: (String, Set<String>)] = [:]
+    /// Watch descriptor → (folder, the names watched in it; nil: every name but hidden ones).
+    private var folders: [Int32: (String, Set<String>?)] = [:]
     private let changed: @Sendable (String) -> Void
 
     /// Quiet time after the last change before `changed` is called: a linker writes its output in many pieces.
     static let settle = 0.15
 
-    init?(_ paths: [String], changed: @escaping @Sendable (String) -> Void) {
+    init?(_ paths: [String], trees: [String] = [], changed: @escaping @Sendable (String) -> Void) {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         self.changed = changed
@@ -27,6 +28,17 @@ final class FileWatch: @unchecked Sendable {
         for (folder, names) in byFolder {
             let wd = inotify_add_watch(fd, folder, mask)
             if wd >= 0 { folders[wd] = (folder, names) }
+        }
+        var pending = trees.map(FileWatch.absolute)
+        while let folder = pending.popLast(), folders.count < 4096 {
+            let wd = inotify_add_watch(fd, folder, mask)
+            if wd >= 0 { folders[wd] = (folder, nil) }
+            guard let dir = opendir(folder) else { continue }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !name.hasPrefix("."), Int32(entry.pointee.d_type) == Int32(DT_DIR) { pending.append(folder + "/" + name) }
+            }
+            closedir(dir)
         }
     }
 
@@ -62,7 +74,7 @@ final class FileWatch: @unchecked Sendable {
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = raw[nameStart..<min(n, nameStart + Int(event.len))].prefix { $0 != 0 }
                     let name = String(decoding: nameBytes, as: UTF8.self)
-                    if let (folder, names) = folders[event.wd], names.contains(name) { pending = folder + "/" + name }
+                    if let (folder, names) = folders[event.wd], names?.contains(name) ?? !name.hasPrefix(".") { pending = folder + "/" + name }
                     offset = nameStart + Int(event.len)
                 }
             }

@@ -17,7 +17,7 @@ enum PageAssets {
 <body>
 <header>
   <strong>fxhost studio</strong>
-  <span id="plugin"></span>
+  <span id="plugin"></span> <span id="build"></span>
   <label>factory <select id="factory"></select></label>
   <button id="copy" title="the fxhost command that draws this frame">copy command</button>
   <input id="command" readonly spellcheck="false">
@@ -501,6 +501,12 @@ function listen() {
     if (JSON.stringify(v) === JSON.stringify(state.view)) return;
     state.view = v;
     await refresh(true);
+  });
+  source.addEventListener('failure', (e) => showError(JSON.parse(e.data).message));
+  source.addEventListener('build', (e) => {
+    const built = JSON.parse(e.data).state;
+    $('build').textContent = built === 'building' ? 'swift build…' : '';
+    document.body.dataset.build = built;
   });
   source.addEventListener('open', () => { document.body.dataset.events = 'open'; });
 }

@@ -55,6 +55,11 @@ public final class Studio: @unchecked Sendable {
         if !settings.watched.isEmpty {
             FileWatch(settings.watched) { [weak self] path in self?.reloaded(path) }?.start()
         }
+        if let package = settings.package {
+            FileWatch([package.folder + "/Package.swift"], trees: [package.folder + "/Sources"]) { [weak self] _ in
+                self?.rebuild(package.build)
+            }?.start()
+        }
         return "http://\(authority)/?token=\(token.text)"
     }
 
@@ -117,6 +122,26 @@ public final class Studio: @unchecked Sendable {
 
     private func reloaded(_ path: String) {
         broadcast("reload", "{\"file\":\(JSONText.quote(path))}")
+    }
+
+    /// Builds the package again after its sources changed (on the watch's thread: changes during a
+    /// build wait for it). Success writes the plugin file, whose watch reloads the page; a failure
+    /// is sent to the page with the build's first errors.
+    private func rebuild(_ command: [String]) {
+        broadcast("build", "{\"state\":\"building\"}")
+        let run = EngineRun.run(command[0], Array(command.dropFirst()), seconds: 900)
+        if run.succeeded {
+            broadcast("build", "{\"state\":\"built\"}")
+        } else {
+            broadcast("failure", "{\"message\":\(JSONText.quote(Studio.buildErrors(run)))}")
+        }
+    }
+
+    /// A failed `swift build` in a few lines: its first five errors (or its last lines).
+    public static func buildErrors(_ run: EngineRun) -> String {
+        let lines = (String(decoding: run.output, as: UTF8.self) + "\n" + run.messages).split(separator: "\n")
+        let errors = lines.filter { $0.contains("error:") }.prefix(5)
+        return "swift build failed: " + (errors.isEmpty ? lines.suffix(5) : errors).joined(separator: "\n")
     }
 
     /// One fxhost run, unless `maxRuns` are going.

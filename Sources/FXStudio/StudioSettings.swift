@@ -20,6 +20,8 @@ public struct StudioSettings: Sendable {
     public var fileValues: [String: Set<String>]
     /// Files whose change reloads the page (the plugin, its input files).
     public var watched: [String]
+    /// `--package DIR`: the Swift package the plugin is built from, and the command that builds it.
+    public var package: (folder: String, build: [String])?
     /// Seconds one run may take before the studio stops it.
     public var runSeconds: Double
     /// Seconds an export (a whole run, every frame encoded) may take.

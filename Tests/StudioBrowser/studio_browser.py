@@ -4,9 +4,10 @@
 python3-selenium), for Tests/IntegrationTests/StudioTests.swift, which starts the studio, checks what
 this prints and stops it.
 
-    studio_browser.py URL SCENARIO FOLDER [-- REBUILD COMMAND...]
+    studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture` or `refusals`. Frames the page showed are written to FOLDER as
+SCENARIO is `spinner`, `fixture`, `package` or `refusals` (after `--`: the rebuild command of
+`fixture`, the source file to edit of `package`). Frames the page showed are written to FOLDER as
 NAME.png (the bytes of the image element's own source); one JSON object of what was seen is printed.
 Every wait is bounded; a failure prints {"error": ...} and exits 1.
 """
@@ -191,6 +192,42 @@ def fixture(url, folder, rebuild):
     return seen
 
 
+def package(url, folder, source):
+    """`--package`: an edit of the package's source is built and shown; a broken one is an error."""
+    seen = {}
+    path = source[0]
+    driver = browser(folder)
+    try:
+        open_page(driver, url)
+        n = loads(driver)
+        scrub(driver, "1")
+        frame_after(driver, n, "1.000", "the frame at 1 s")
+        save_frame(driver, folder, "first")
+        n = loads(driver)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if "r * 0.45" not in text:
+            raise RuntimeError(path + " no longer says r * 0.45")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.replace("r * 0.45", "r * 0.25"))
+        edited = time.monotonic()
+        wait(driver, "return Number(document.body.dataset.reloads || 0) >= 1", "the rebuilt plugin", timeout=300)
+        frame_after(driver, n, "1.000", "the frame of the rebuilt plugin")
+        seen["rebuildSeconds"] = time.monotonic() - edited
+        save_frame(driver, folder, "edited")
+        count = int(driver.execute_script("return document.getElementById('errors').dataset.count"))
+        n = loads(driver)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("\nthis is not Swift\n")
+        wait(driver, "return Number(document.getElementById('errors').dataset.count) > %d" % count, "the build error", timeout=300)
+        seen["buildError"] = driver.execute_script("return document.getElementById('errors').dataset.last")
+        seen["loadsAfterError"] = loads(driver) - n
+        seen["status"] = driver.execute_script("return document.getElementById('frame').dataset.status")
+    finally:
+        driver.quit()
+    return seen
+
+
 def refusals(url, folder, _):
     parts = urllib.parse.urlsplit(url)
     token = urllib.parse.parse_qs(parts.query)["token"][0]
@@ -244,7 +281,7 @@ def main():
         args = args[:args.index("--")]
     url, scenario, folder = args
     try:
-        seen = {"spinner": spinner, "fixture": fixture, "refusals": refusals}[scenario](url, folder, rebuild)
+        seen = {"spinner": spinner, "fixture": fixture, "package": package, "refusals": refusals}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

@@ -35,6 +35,8 @@ enum OptionWord {
     case listen(String)
     /// `studio --listen-anywhere`: a non-loopback `--listen` is meant.
     case listenAnywhere
+    /// `studio --package DIR`: a Swift plugin package, built and rebuilt by the studio.
+    case package(String)
     /// A word without `--` after `check`, `join` or `batch`: what the command works on.
     case target(String)
     /// A `--name [value]` word fxhost does not know: the factory's, matched once the plugin is loaded.
@@ -194,6 +196,9 @@ struct OptionWords {
             case "--listen":
                 guard kind == .studio else { throw HostError.usage("--listen goes with fxhost studio") }
                 words.append(.listen(try v()))
+            case "--package":
+                guard kind == .studio else { throw HostError.usage("--package goes with fxhost studio") }
+                words.append(.package(try v()))
             case "--listen-anywhere":
                 guard kind == .studio else { throw HostError.usage("--listen-anywhere goes with fxhost studio") }
                 words.append(.listenAnywhere)

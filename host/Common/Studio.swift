@@ -4,9 +4,12 @@ import FXSinks
 import FXStudio
 import Glibc
 
-/// `fxhost studio --plugin P [--factory F] [params…] [--listen ADDR:PORT [--listen-anywhere]]`.
+/// `fxhost studio --plugin P [--factory F] [params…] [--listen ADDR:PORT [--listen-anywhere]]`, or
+/// `fxhost studio --package DIR …`.
 public struct StudioOptions {
     public var run: RunOptions
+    /// A Swift plugin package to build, and build again when its sources change.
+    public var package: String?
     public var host = "127.0.0.1"
     public var port: UInt16 = 0
 
@@ -23,12 +26,18 @@ public struct StudioOptions {
                 if !address.isEmpty { host = address }
                 self.port = port
             case .listenAnywhere: anywhere = true
+            case .package(let folder): package = folder
             case .out, .sink, .time, .frames, .loop, .sheet, .manifest, .countFrames, .end:
                 throw HostError.usage("fxhost studio draws frames on its page: it takes no --out, --sink, --time, --end, --frames, --loop, --sheet or --manifest (its copy-command button gives the run that does)")
             default: break
             }
         }
-        guard run.plugin != nil else { throw HostError.usage("fxhost studio needs --plugin NAME or a path (fxhost --list shows them)") }
+        if let package {
+            guard run.plugin == nil else { throw HostError.usage("--package builds its plugin: give --package DIR or --plugin P, not both") }
+            guard isDirectory(package) else { throw HostError.usage("--package: '\(package)' is not a folder (a Swift package's, with its Package.swift)") }
+        } else if run.plugin == nil {
+            throw HostError.usage("fxhost studio needs --plugin NAME or a path (fxhost --list shows them), or --package DIR")
+        }
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else {
             throw HostError.usage("--listen: '\(host)' is not an IPv4 address (e.g. 127.0.0.1)")
@@ -100,6 +109,20 @@ func studio(_ o: StudioOptions) -> Int32 {
     // Before any thread starts, so that every thread leaves the stopping signals to the main one.
     Studio.prepareSignals()
     let executable = (PluginLocator.executableFolder() ?? ".") + "/fxhost"
+    var o = o
+    var package: (folder: String, build: [String])?
+    if let folder = o.package {
+        let build = ["/usr/bin/env", "swift", "build", "--package-path", folder]
+        stderrLine("fxhost: building \(TerminalText.escape(folder)) with swift build…")
+        let built = EngineRun.run(build[0], Array(build.dropFirst()), seconds: 900)
+        guard built.succeeded else {
+            stderrLine("fxhost: error: " + TerminalText.escape(Studio.buildErrors(built)))
+            return 1
+        }
+        guard let library = packageLibrary(folder) else { return 1 }
+        o.run.plugin = library
+        package = (folder, build)
+    }
     var pluginFile = ""
     let status = reporting { pluginFile = try PluginLocator().resolve(o.run.plugin!) }
     guard status == 0 else { return status }
@@ -108,6 +131,7 @@ func studio(_ o: StudioOptions) -> Int32 {
     var settings = StudioSettings(executable: executable, host: o.host, port: o.port, plugin: o.run.plugin!, fixedWords: o.fixedWords,
                                   view: view, parameterNames: Set(view.parameters.map(\.name)), fileValues: [:],
                                   watched: [pluginFile], runSeconds: runSeconds)
+    settings.package = package
     // The command line is checked by a first description: a usage error ends here; a plugin
     // that fails to build is shown on the page (and its next build may be better).
     let first = EngineRun.run(executable, ["studio-describe"] + settings.runWords(view), seconds: runSeconds)
@@ -138,4 +162,22 @@ func studio(_ o: StudioOptions) -> Int32 {
         stderrLine("fxhost: error: \(error)")
         return 1
     }
+}
+
+/// The dynamic library a built Swift package makes (its first dynamic library product), or nil
+/// with the reason printed.
+func packageLibrary(_ folder: String) -> String? {
+    let bin = EngineRun.run("/usr/bin/env", ["swift", "build", "--package-path", folder, "--show-bin-path"], seconds: 120)
+    let dump = EngineRun.run("/usr/bin/env", ["swift", "package", "--package-path", folder, "dump-package"], seconds: 120)
+    guard bin.succeeded, dump.succeeded, let manifest = JSON.parsed(String(decoding: dump.output, as: UTF8.self)) else {
+        stderrLine("fxhost: error: cannot read the package in \(TerminalText.escape(folder)): " + TerminalText.escape(bin.failure ?? dump.failure ?? "swift package dump-package gave no JSON"))
+        return nil
+    }
+    let dynamic = manifest["products"]?.elements.first { $0["type"]?["library"]?.elements.first?.string == "dynamic" }
+    guard let name = dynamic?["name"]?.string else {
+        stderrLine("fxhost: error: the package in \(TerminalText.escape(folder)) has no dynamic library product (.library(name:type: .dynamic,targets:), docs/PLUGINS.md)")
+        return nil
+    }
+    let folderOfBuild = String(decoding: bin.output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+    return folderOfBuild + "/lib\(name).so"
 }

@@ -434,6 +434,12 @@ function listen() {
     state.view = v;
     await refresh(true);
   });
+  source.addEventListener('failure', (e) => showError(JSON.parse(e.data).message));
+  source.addEventListener('build', (e) => {
+    const built = JSON.parse(e.data).state;
+    $('build').textContent = built === 'building' ? 'swift build…' : '';
+    document.body.dataset.build = built;
+  });
   source.addEventListener('open', () => { document.body.dataset.events = 'open'; });
 }
 

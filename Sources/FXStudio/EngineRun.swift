@@ -27,8 +27,11 @@ public struct EngineRun: Sendable {
 
     public var succeeded: Bool { end == .exited(0) }
 
-    /// The `fxhost: warning: …` lines, without the prefix.
-    public var warnings: [String] { lines(after: "fxhost: warning: ") }
+    /// fxhost's warnings (`fxhost: warning: …`) and the plugin's (`fxhost: NAME: warning: …`, as a
+    /// plugin's log lines come), without `fxhost: ` nor fxhost's own `warning: `.
+    public var warnings: [String] {
+        lines(after: "fxhost: ").filter { $0.contains("warning: ") }.map { $0.hasPrefix("warning: ") ? String($0.dropFirst(9)) : $0 }
+    }
 
     /// What went wrong, in one line: fxhost's last error, or how the process ended.
     public var failure: String? {

@@ -146,6 +146,30 @@ struct StudioTests {
         #expect(seen["status"] as? String == "ok")
     }
 
+    /// A Lottie file: the plugin's "not supported" warnings on the page, and a change of an image the
+    /// file names (not only of the file) reloads it.
+    @Test func aLottieFilesWarningsAndImages() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let fixtures = Plugins.root + "/Tests/LottieTests/Fixtures"
+        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/images/quads.png", toPath: folder + "/images/quads.png")
+        // image.json names images/quads.png beside it and embeds seven PNGs; the first embedded one becomes
+        // a JPEG (its first bytes are enough: the plugin does not decode JPEG and says so).
+        var text = try String(contentsOfFile: fixtures + "/image.json", encoding: .utf8)
+        let embedded = try #require(text.range(of: #""p":"data:image/png;base64,[^"]*""#, options: .regularExpression))
+        text.replaceSubrange(embedded, with: #""p":"data:image/jpeg;base64,"# + Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).base64EncodedString() + #"""#)
+        try text.write(toFile: folder + "/anim.json", atomically: true, encoding: .utf8)
+        let studio = try StudioProcess(["--plugin", "lottie", "--file", "anim.json"], folder: folder)
+        // The new image: any other 12×12 PNG (a frame of spinner's).
+        _ = try cliFrame(["--plugin", "spinner", "--size", "12x12", "--time", "0"], folder: folder, name: "replacement")
+        let seen = try studio.drive("lottie", folder: folder, rebuild: [folder + "/images/quads.png", folder + "/replacement.png"])
+        #expect(try studio.stop() == 0)
+        #expect((seen["warnings"] as? String ?? "").contains("JPEG images not supported ($.assets[1].p)"), "\(seen)")
+        let relit = try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-relit.png"))
+        #expect(relit == (try cliFrame(["--plugin", "lottie", "--file", folder + "/anim.json", "--time", "0"], folder: folder, name: "cli-lottie")))
+        #expect(relit != (try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-first.png"))), "the new image changed nothing")
+    }
+
     @Test func badCommandLinesFailBeforeServing() throws {
         for (arguments, message) in [
             (["studio", "--plugin", "spinner", "--listen", "0.0.0.0:0"], "loopback"),

@@ -6,8 +6,9 @@ this prints and stops it.
 
     studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture`, `package` or `refusals` (after `--`: the rebuild command of
-`fixture`, the source file to edit of `package`). Frames the page showed are written to FOLDER as
+SCENARIO is `spinner`, `fixture`, `package`, `lottie` or `refusals` (after `--`: the rebuild
+command of `fixture`, the source file to edit of `package`, the image to replace of `lottie` and
+the file to replace it with). Frames the page showed are written to FOLDER as
 NAME.png (the bytes of the image element's own source); one JSON object of what was seen is printed.
 Every wait is bounded; a failure prints {"error": ...} and exits 1.
 """
@@ -228,6 +229,28 @@ def package(url, folder, source):
     return seen
 
 
+def lottie(url, folder, files):
+    """A Lottie file: its warnings on the page; an image it names, replaced, reloads the page."""
+    seen = {}
+    image, replacement = files
+    driver = browser(folder)
+    try:
+        open_page(driver, url)
+        seen["warnings"] = wait(driver, "return document.getElementById('warnings').textContent", "the warnings")
+        save_frame(driver, folder, "lottie-first")
+        n = loads(driver)
+        with open(replacement, "rb") as f:
+            data = f.read()
+        with open(image, "wb") as f:
+            f.write(data)
+        wait(driver, "return Number(document.body.dataset.reloads || 0) >= 1", "the reload", timeout=10)
+        frame_after(driver, n, "0.000", "the frame with the new image")
+        save_frame(driver, folder, "lottie-relit")
+    finally:
+        driver.quit()
+    return seen
+
+
 def refusals(url, folder, _):
     parts = urllib.parse.urlsplit(url)
     token = urllib.parse.parse_qs(parts.query)["token"][0]
@@ -281,7 +304,7 @@ def main():
         args = args[:args.index("--")]
     url, scenario, folder = args
     try:
-        seen = {"spinner": spinner, "fixture": fixture, "package": package, "refusals": refusals}[scenario](url, folder, rebuild)
+        seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "refusals": refusals}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

@@ -101,7 +101,27 @@ func studioDeclarations(_ text: String, view: StudioView) -> (names: Set<String>
             }
         }
     }
-    return (names, files, inputs)
+    return (names, files, inputs + inputs.flatMap(lottieImages))
+}
+
+/// The image files a Lottie (Bodymovin) JSON file names beside it (`assets[].u` + `p`, not
+/// embedded): the studio watches them with the file.
+func lottieImages(_ file: String) -> [String] {
+    guard file.hasSuffix(".json"), let f = fopen(file, "rb") else { return [] }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < 64 << 20 {
+        let n = fread(&chunk, 1, chunk.count, f)
+        bytes += chunk[0..<n]
+        if n < chunk.count { break }
+    }
+    fclose(f)
+    guard let document = JSON.parsed(String(decoding: bytes, as: UTF8.self)) else { return [] }
+    let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) + "/" : ""
+    return (document["assets"]?.elements ?? []).compactMap { asset in
+        guard let p = asset["p"]?.string, !p.isEmpty, !p.hasPrefix("data:"), asset["e"]?.number != 1 else { return nil }
+        return folder + (asset["u"]?.string ?? "") + p
+    }
 }
 
 /// Serves the studio until a signal; 0 then, 2 for a bad command line, 1 when it cannot serve.

@@ -42,7 +42,7 @@ extension Studio {
 
     private func route(_ r: Request) throws(Refusal) {
         let reads = ["/", "/studio.js", "/studio.css", "/api/schema", "/api/frame.png", "/api/sample.json",
-                     "/api/view", "/api/command", "/api/events", "/api/export"]
+                     "/api/view", "/api/command", "/api/events", "/api/export", "/api/golden/samples.jsonl", "/api/golden/frame.png"]
         let writes = ["/api/view", "/api/event"]
         if r.method == "POST" {
             guard writes.contains(r.path) else {
@@ -99,6 +99,12 @@ extension Studio {
             guard run.succeeded else { throw Refusal(run.failureStatus, run.failure ?? "") }
             guard let bytes = readWhole(file) else { throw Refusal(500, "fxhost wrote no \(format) file") }
             r.respond(200, type, bytes, headers: ["Content-Disposition: attachment; filename=\"studio.\(format)\""])
+        case (_, "/api/golden/samples.jsonl"):
+            let samples = try goldenFile(r, "samples.jsonl")
+            r.respond(200, "application/jsonl", samples)
+        case (_, "/api/golden/frame.png"):
+            guard let n = r.argument("n").flatMap({ Int($0) }), (0..<10_000).contains(n) else { throw Refusal(400, "n: the number of a golden frame (0, 1, …)") }
+            r.respond(200, "image/png", try goldenFile(r, "frame-\(n).png"))
         case (_, "/api/sample.json"):
             let run = try engine(r, ["--sink", "jsonl"])
             r.respond(200, "application/json", run.output, headers: ["X-FX-Warnings: \(JSONText.array(run.warnings))"])
@@ -114,6 +120,20 @@ extension Studio {
         default:
             throw Refusal(404, "no \(r.path) here")
         }
+    }
+
+    /// A file of the snapshot `--golden DIR/PLUGIN/FACTORY` (names as the plugin declares them, which
+    /// may not climb out of DIR).
+    private func goldenFile(_ r: Request, _ name: String) throws(Refusal) -> [UInt8] {
+        guard let folder = settings.golden else { throw Refusal(404, "no golden snapshots: start the studio with --golden DIR") }
+        let plugin = r.argument("plugin") ?? "", factory = r.argument("factory") ?? ""
+        for part in [plugin, factory] where part.isEmpty || part == "." || part == ".." || part.contains("/") {
+            throw Refusal(400, "plugin and factory: the names the plugin declares")
+        }
+        guard let bytes = readWhole("\(folder)/\(plugin)/\(factory)/\(name)") else {
+            throw Refusal(404, "no \(name) in the snapshot \(folder)/\(plugin)/\(factory) (fxhost check --golden \(folder) --update records it)")
+        }
+        return bytes
     }
 
     /// A run of the request's view at its `t`, ended by `tail`; refused when the run failed.

@@ -22,6 +22,8 @@ public struct StudioSettings: Sendable {
     public var watched: [String]
     /// `--package DIR`: the Swift package the plugin is built from, and the command that builds it.
     public var package: (folder: String, build: [String])?
+    /// `--golden DIR`: the snapshots of `fxhost check --golden` (DIR/PLUGIN/FACTORY/) the page may compare with.
+    public var golden: String?
     /// Seconds one run may take before the studio stops it.
     public var runSeconds: Double
     /// Seconds an export (a whole run, every frame encoded) may take.

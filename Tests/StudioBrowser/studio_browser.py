@@ -6,8 +6,8 @@ this prints and stops it.
 
     studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture`, `package`, `lottie` or `refusals` (after `--`: the rebuild
-command of `fixture`, the source file to edit of `package`, the image to replace of `lottie` and
+SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden` or `refusals` (after `--`: the
+rebuild command of `fixture` and `golden`, the source file to edit of `package`, the image to replace of `lottie` and
 the file to replace it with). Frames the page showed are written to FOLDER as
 NAME.png (the bytes of the image element's own source); one JSON object of what was seen is printed.
 Every wait is bounded; a failure prints {"error": ...} and exits 1.
@@ -251,6 +251,37 @@ def lottie(url, folder, files):
     return seen
 
 
+def golden(url, folder, rebuild):
+    """A golden snapshot: the same frame at a recorded instant, then the plugin rebuilt in another
+    colour, and the difference outlined."""
+    seen = {}
+    driver = browser(folder)
+    try:
+        open_page(driver, url)
+        seen["instants"] = wait(driver, "return [...document.querySelectorAll('#goldenAt option')].slice(1).map(o => o.textContent)",
+                                "the snapshot's instants")
+        set_field(driver, "#goldenAt", "1", "change")
+        wait(driver, "const r = document.getElementById('goldenResult').dataset; return r.compared && r.compared === "
+             "document.getElementById('frame').dataset.loads && document.getElementById('frame').dataset.t === '0.500'", "the comparison")
+        seen["same"] = driver.execute_script("return document.getElementById('goldenResult').dataset.pixels")
+        n = loads(driver)
+        built = subprocess.run(rebuild, capture_output=True, text=True, timeout=60)
+        if built.returncode != 0:
+            raise RuntimeError("the rebuild failed: " + built.stderr)
+        wait(driver, "return Number(document.body.dataset.reloads || 0) >= 1", "the reload", timeout=10)
+        wait(driver, "const r = document.getElementById('goldenResult').dataset; return Number(r.compared) > %d && "
+             "r.compared === document.getElementById('frame').dataset.loads" % n, "the comparison after the rebuild")
+        result = driver.execute_script("return document.getElementById('goldenResult').dataset")
+        seen["changed"] = result["pixels"]
+        seen["box"] = result["box"]
+        seen["text"] = driver.execute_script("return document.getElementById('goldenResult').textContent")
+        seen["outlined"] = driver.execute_script("return document.getElementById('goldenBox').style.display")
+        driver.save_screenshot(os.path.join(folder, "golden.png"))
+    finally:
+        driver.quit()
+    return seen
+
+
 def refusals(url, folder, _):
     parts = urllib.parse.urlsplit(url)
     token = urllib.parse.parse_qs(parts.query)["token"][0]
@@ -304,7 +335,7 @@ def main():
         args = args[:args.index("--")]
     url, scenario, folder = args
     try:
-        seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "refusals": refusals}[scenario](url, folder, rebuild)
+        seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "golden": golden, "refusals": refusals}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

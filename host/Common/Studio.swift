@@ -10,6 +10,8 @@ public struct StudioOptions {
     public var run: RunOptions
     /// A Swift plugin package to build, and build again when its sources change.
     public var package: String?
+    /// `--golden DIR`: snapshots of `fxhost check --golden` the page compares its frames with.
+    public var golden: String?
     public var host = "127.0.0.1"
     public var port: UInt16 = 0
 
@@ -27,6 +29,7 @@ public struct StudioOptions {
                 self.port = port
             case .listenAnywhere: anywhere = true
             case .package(let folder): package = folder
+            case .golden(let folder): golden = folder
             case .out, .sink, .time, .frames, .loop, .sheet, .manifest, .countFrames, .end:
                 throw HostError.usage("fxhost studio draws frames on its page: it takes no --out, --sink, --time, --end, --frames, --loop, --sheet or --manifest (its copy-command button gives the run that does)")
             default: break
@@ -152,6 +155,13 @@ func studio(_ o: StudioOptions) -> Int32 {
                                   view: view, parameterNames: Set(view.parameters.map(\.name)), fileValues: [:],
                                   watched: [pluginFile], runSeconds: runSeconds)
     settings.package = package
+    if let golden = o.golden {
+        guard isDirectory(golden) else {
+            stderrLine("fxhost: error: --golden: '\(TerminalText.escape(golden))' is not a folder (fxhost check --golden DIR --update PLUGIN records one)")
+            return 2
+        }
+        settings.golden = golden
+    }
     // The command line is checked by a first description: a usage error ends here; a plugin
     // that fails to build is shown on the page (and its next build may be better).
     let first = EngineRun.run(executable, ["studio-describe"] + settings.runWords(view), seconds: runSeconds)

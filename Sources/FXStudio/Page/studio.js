@@ -57,6 +57,7 @@ async function loadSchema() {
   showWarnings(body.warnings);
   buildControls();
   layoutTimeline();
+  loadGolden();
   document.body.dataset.schemaLoads = String(Number(document.body.dataset.schemaLoads || 0) + 1);
 }
 
@@ -242,6 +243,7 @@ async function nextFrame() {
     img.dataset.loads = String(Number(img.dataset.loads) + 1);
     const warnings = JSON.parse(response.headers.get('X-FX-Warnings') || '[]');
     if (warnings.length) showWarnings(warnings);
+    await compareGolden();
   } catch (e) {
     img.dataset.status = 'error';
     showError(e.message);
@@ -249,6 +251,109 @@ async function nextFrame() {
   state.frameBusy = false;
   if (state.frameWanted) nextFrame();
   if (state.playing) tick();
+}
+
+// Golden snapshots (fxhost check --golden): the instants recorded for this plugin and factory; one
+// chosen, the page goes to its time and outlines where its frame and the golden one differ.
+const golden = { key: '', times: [], at: -1 };
+const goldenTolerance = 2;
+
+async function loadGolden() {
+  const s = state.schema;
+  const key = s.plugin.name + '/' + s.factory;
+  if (key === golden.key) return;
+  golden.key = key;
+  golden.times = [];
+  const select = $('goldenAt');
+  select.length = 1;
+  try {
+    const text = await (await api('/api/golden/samples.jsonl', { plugin: s.plugin.name, factory: s.factory })).text();
+    golden.times = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l).t);
+    golden.times.forEach((t, n) => {
+      const option = document.createElement('option');
+      option.value = String(n);
+      option.textContent = 't = ' + t.toFixed(3) + ' (frame ' + n + ')';
+      select.append(option);
+    });
+    $('goldenResult').textContent = golden.times.length + ' instants in the snapshot ' + key;
+  } catch (e) {
+    $('goldenResult').textContent = e.message;
+  }
+}
+
+function chooseGolden() {
+  golden.at = $('goldenAt').value === '' ? -1 : Number($('goldenAt').value);
+  if (golden.at < 0) { clearGolden(); return; }
+  play(false);
+  setTime(golden.times[golden.at]);
+}
+
+function clearGolden() {
+  $('difference').style.display = 'none';
+  $('goldenBox').style.display = 'none';
+}
+
+function pixelsOf(img) {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(img, 0, 0);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+// Runs after each frame: compares it with the chosen golden frame when the times match.
+async function compareGolden() {
+  if (golden.at < 0) return;
+  const t = golden.times[golden.at];
+  if ($('frame').dataset.t !== t.toFixed(3)) { clearGolden(); return; }
+  const s = state.schema;
+  const result = $('goldenResult');
+  try {
+    const blob = await (await api('/api/golden/frame.png', { plugin: s.plugin.name, factory: s.factory, n: golden.at })).blob();
+    const reference = new Image();
+    await new Promise((resolve, reject) => { reference.onload = resolve; reference.onerror = reject; reference.src = URL.createObjectURL(blob); });
+    const now = pixelsOf($('frame'));
+    const then = pixelsOf(reference);
+    URL.revokeObjectURL(reference.src);
+    if (now.width !== then.width || now.height !== then.height) {
+      result.textContent = 'the golden frame is ' + then.width + '×' + then.height + ', this one ' + now.width + '×' + now.height +
+        ': start the studio with --size ' + then.width + 'x' + then.height + ' (the stage fxhost check uses)';
+      result.dataset.pixels = '';
+      clearGolden();
+      return;
+    }
+    const canvas = $('difference');
+    canvas.width = now.width;
+    canvas.height = now.height;
+    const context = canvas.getContext('2d');
+    const marks = context.createImageData(now.width, now.height);
+    let count = 0, most = 0, x0 = now.width, y0 = now.height, x1 = -1, y1 = -1;
+    for (let i = 0; i < now.data.length; i += 4) {
+      let d = 0;
+      for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(now.data[i + c] - then.data[i + c]));
+      if (d > goldenTolerance) {
+        const x = (i / 4) % now.width, y = Math.floor(i / 4 / now.width);
+        count++;
+        most = Math.max(most, d);
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+        marks.data[i] = 255; marks.data[i + 3] = 160;
+      }
+    }
+    context.putImageData(marks, 0, 0);
+    canvas.style.display = count ? 'block' : 'none';
+    result.dataset.pixels = String(count);
+    result.dataset.box = count ? [x0, y0, x1 - x0 + 1, y1 - y0 + 1].join(',') : '';
+    result.textContent = count ? count + ' pixels differ by more than ' + goldenTolerance + ' (at most ' + most + ' of 255), in ' +
+      (x1 - x0 + 1) + '×' + (y1 - y0 + 1) + ' at (' + x0 + ', ' + y0 + ')' : 'the same as the golden frame (within ' + goldenTolerance + ')';
+    const box = $('goldenBox');
+    const k = $('frame').clientWidth / now.width;
+    Object.assign(box.style, count ? { display: 'block', left: (x0 * k - 2) + 'px', top: (y0 * k - 2) + 'px',
+      width: ((x1 - x0 + 1) * k + 4) + 'px', height: ((y1 - y0 + 1) * k + 4) + 'px' } : { display: 'none' });
+    result.dataset.compared = $('frame').dataset.loads;
+  } catch (e) {
+    result.textContent = e.message;
+  }
 }
 
 // The inspector: the JSON-lines record at t, and each layer's animations as bars.
@@ -450,6 +555,7 @@ function wire() {
   $('forward').addEventListener('click', () => { play(false); setTime(Math.round(state.t * state.fps + 1) / state.fps); });
   $('factory').addEventListener('change', () => postView({ factory: $('factory').value, parameters: {}, events: [] }));
   $('copy').addEventListener('click', copyCommand);
+  $('goldenAt').addEventListener('change', chooseGolden);
   $('format').addEventListener('change', () => { $('export').href = '/api/export?format=' + $('format').value; });
   for (const b of document.querySelectorAll('#zoom button')) b.addEventListener('click', () => { state.zoom = b.dataset.zoom; applyZoom(); });
   document.addEventListener('keydown', (e) => {

@@ -284,11 +284,12 @@ async function fire(name) {
   }
 }
 
+// The frame and the schema are asked for together: neither needs the other.
 async function refresh(schemaToo) {
+  requestFrame(state.t, true);
   if (schemaToo) {
     try { await loadSchema(); } catch (e) { showError(e.message); }
   }
-  requestFrame(state.t, true);
   inspectSoon();
 }
 

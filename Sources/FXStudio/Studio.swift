@@ -37,20 +37,22 @@ public final class Studio: @unchecked Sendable {
         guard inet_pton(AF_INET, settings.host, &address) == 1 else {
             throw StudioError("--listen: '\(settings.host)' is not an IPv4 address (e.g. 127.0.0.1)")
         }
+        let base = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/fxhost-studio.XXXXXX"
+        var template = Array(base.utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw StudioError("cannot make a temporary folder \(base): \(String(cString: strerror(errno)))")
+        }
+        workFolder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let server = fx_http_start(address.s_addr, settings.port, Studio.limits, { context, request in
             Unmanaged<Studio>.fromOpaque(context!).takeUnretainedValue().handle(Request(request))
         }, context) else {
+            rmdir(workFolder)
             throw StudioError("cannot serve on \(settings.host):\(settings.port): \(String(cString: fx_mhd_error()))")
         }
+        pthread_mutex_lock(&lock)
         self.server = server
-        let base = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/fxhost-studio.XXXXXX"
-        var template = Array(base.utf8CString)
-        guard mkdtemp(&template) != nil else {
-            fx_http_stop(server)
-            throw StudioError("cannot make a temporary folder \(base): \(String(cString: strerror(errno)))")
-        }
-        workFolder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        pthread_mutex_unlock(&lock)
         authority = "\(settings.host):\(fx_http_port(server))"
         if !settings.watched.isEmpty {
             FileWatch(settings.watched) { [weak self] path in self?.reloaded(path) }?.start()
@@ -71,8 +73,12 @@ public final class Studio: @unchecked Sendable {
         var which: Int32 = 0
         while sigwait(&signals, &which) != 0 {}
         Running.shared.stopAll()
-        if let server { fx_http_stop(server) }
+        // No broadcast (from a watch's thread or a request's) uses the server once it is taken here.
+        pthread_mutex_lock(&lock)
+        let stopping = server
         server = nil
+        pthread_mutex_unlock(&lock)
+        if let stopping { fx_http_stop(stopping) }
         if let folder = opendir(workFolder) {
             while let entry = readdir(folder) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -116,6 +122,8 @@ public final class Studio: @unchecked Sendable {
     }
 
     func broadcast(_ event: String, _ json: String) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
         guard let server else { return }
         fx_http_broadcast(server, "event: \(event)\ndata: \(json)\n\n")
     }

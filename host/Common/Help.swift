@@ -28,6 +28,10 @@ enum Help {
       fxhost join OUT PART…              assemble a sharded render's parts into OUT (docs/SCALE.md)
       fxhost batch JOBS.jsonl [-j N] [--shard I/N] [--summary FILE]
                                          many renders, one JSON job a line, N at a time; resumable
+      fxhost studio --plugin NAME [--factory F] [PARAMETERS] [--golden DIR] [--listen ADDR:PORT]
+      fxhost studio --package DIR [...]  a page in the browser that scrubs, tunes, fires events and
+                                         inspects the effect, reloading when the plugin changes
+                                         (prints its address first; Ctrl-C stops it; docs/STUDIO.md)
       fxhost --cflags                    the compiler flag that finds fx.h, for building plugins
       fxhost --version
 

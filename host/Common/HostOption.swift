@@ -47,6 +47,9 @@ public enum HostOption: String, CaseIterable, Sendable {
     case sheetGrid = "--sheet-grid"
     case loop = "--loop"
     case forcePreview = "--force-preview"
+    case listen = "--listen"
+    case listenAnywhere = "--listen-anywhere"
+    case package = "--package"
     case out = "--out"
     case shortOut = "-o"
 

@@ -31,6 +31,12 @@ enum OptionWord {
     case sheetFrames(SheetRequest.Frames)
     case sheetGrid(columns: Int, rows: Int)
     case out(String)
+    /// `studio --listen ADDR:PORT`.
+    case listen(String)
+    /// `studio --listen-anywhere`: a non-loopback `--listen` is meant.
+    case listenAnywhere
+    /// `studio --package DIR`: a Swift plugin package, built and rebuilt by the studio.
+    case package(String)
     /// A word without `--` after `check`, `join` or `batch`: what the command works on.
     case target(String)
     /// A `--name [value]` word fxhost does not know: the factory's, matched once the plugin is loaded.
@@ -48,7 +54,8 @@ struct OptionWords {
         var i = 0
         var plugin: String?
         var selection = false
-        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch][first] {
+        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch, "studio": .studio,
+                                                         "studio-describe": .studioDescribe][first] {
             kind = command
             i = 1
         }
@@ -187,6 +194,15 @@ struct OptionWords {
                 words.append(.sheetGrid(columns: c, rows: r))
             case .loop?: words.append(.loop)
             case .forcePreview?: words.append(.forcePreview)
+            case .listen?:
+                guard kind == .studio else { throw HostError.usage("--listen goes with fxhost studio") }
+                words.append(.listen(try v()))
+            case .package?:
+                guard kind == .studio else { throw HostError.usage("--package goes with fxhost studio") }
+                words.append(.package(try v()))
+            case .listenAnywhere?:
+                guard kind == .studio else { throw HostError.usage("--listen-anywhere goes with fxhost studio") }
+                words.append(.listenAnywhere)
             case .out?, .shortOut?:
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+import FXCore
+import FXSinks
+
+/// What a Lottie export keeps of each sample: every layer's drawn parts
+/// ("pieces"), each with its full map to the stage, the opacity it is drawn
+/// at and the rectangles that clip it, in drawing order. Pieces are flattened:
+/// a Lottie layer has no parent, its transform is the whole chain of Core
+/// Animation transforms, and its opacity the product of its ancestors'.
+final class LottieCapture {
+    /// Which part of a Core Animation layer a Lottie layer draws.
+    enum Role: Hashable {
+        case background
+        /// The layer's image contents: the index of the image among the file's assets.
+        case image(Int)
+        /// A gradient layer's gradient, or a shape layer's fill and stroke.
+        case content
+        /// A text layer's text.
+        case text
+        case border
+    }
+
+    struct Key: Hashable {
+        let layer: Int
+        let role: Role
+    }
+
+    /// A rounded rectangle of some layer that clips a piece (`masksToBounds`), in that layer's space.
+    struct Clip {
+        let rect: Rect
+        let radius: Double
+        /// That layer's space → the stage.
+        let world: PlaneAffine
+    }
+
+    /// One piece at one sample.
+    struct Frame {
+        let layer: PresentedLayer
+        /// The piece's own space → the stage.
+        let world: PlaneAffine
+        let opacity: Double
+        let clips: [Clip]
+    }
+
+    struct Piece {
+        let name: String
+        /// Indexed by the sample's position in the run; nil where the piece is not drawn.
+        var frames: [Frame?]
+    }
+
+    /// The run's frame numbers (time × fps), one a sample.
+    private(set) var frameNumbers: [Int] = []
+    private(set) var pieces: [Key: Piece] = [:]
+    /// Back to front: the order pieces were first seen in.
+    private(set) var order: [Key] = []
+    private(set) var images: [Image] = []
+    private var imageIndex: [ObjectIdentifier: Int] = [:]
+    /// What Lottie could not hold, each said once, in the order first met.
+    private(set) var dropped: [String] = []
+    private var droppedSet: Set<String> = []
+    /// `--strict`: refuse the run at the first thing Lottie cannot hold.
+    let strict: Bool
+
+    init(strict: Bool) { self.strict = strict }
+
+    func add(_ s: Snapshot, fps: Double) throws {
+        let ordinal = frameNumbers.count
+        frameNumbers.append(Int((s.time * fps).rounded()))
+        let layers = s.layers
+        let names = LayerPaths.paths(s)
+        var children = [[Int]](repeating: [], count: layers.count)
+        var hasMask = [Bool](repeating: false, count: layers.count)
+        for (i, l) in layers.enumerated() where l.parent >= 0 {
+            if l.isMask { hasMask[l.parent] = true } else { children[l.parent].append(i) }
+        }
+        var sequence: [Key] = []
+
+        func place(_ key: Key, _ frame: Frame, _ name: String) {
+            if pieces[key] == nil { pieces[key] = Piece(name: name, frames: []) }
+            pieces[key]!.frames += [Frame?](repeating: nil, count: ordinal - pieces[key]!.frames.count)
+            pieces[key]!.frames.append(frame)
+            sequence.append(key)
+        }
+
+        func visit(_ i: Int, parent: PresentedLayer?, parentWorld: PlaneAffine, opacity parentOpacity: Double, clips: [Clip]) throws {
+            let l = layers[i]
+            guard !l.bool(.isHidden) else { return }
+            let opacity = parentOpacity * max(0, min(1, l.number(.opacity)))
+            guard opacity > 0 else { return }
+            let t = Self.toParent(l, parent: parent)
+            if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
+            let world = PlaneAffine(t).then(parentWorld)
+            try noteUnheld(l, hasMask: hasMask[i])
+            let bounds = Self.bounds(l)
+            let radius = Self.cornerRadius(l)
+            var inner = clips
+            if l.bool(.masksToBounds) { inner.append(Clip(rect: bounds, radius: radius, world: world)) }
+            let name = names[i]
+            if l.color(.backgroundColor).alpha > 0 {
+                place(Key(layer: l.id, role: .background), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " background")
+            }
+            if case .image(let img?) = l[.contents], img.width > 0, img.height > 0,
+               let (placement, clipsToBounds) = Self.placement(of: img, in: l) {
+                let index = imageAsset(img)
+                var own = inner
+                if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: bounds, radius: 0, world: world)) }
+                place(Key(layer: l.id, role: .image(index)),
+                      Frame(layer: l, world: placement.then(world), opacity: opacity, clips: own), name + " contents")
+            }
+            if Self.drawsContent(l) {
+                place(Key(layer: l.id, role: .content), Frame(layer: l, world: world, opacity: opacity, clips: inner), name)
+            }
+            if l.kind == .text, !l.string(.string).isEmpty, l.color(.foregroundColor).alpha > 0 {
+                // Lottie's text fill has no alpha: the colour's alpha is the layer's opacity.
+                place(Key(layer: l.id, role: .text),
+                      Frame(layer: l, world: world, opacity: opacity * min(1, l.color(.foregroundColor).alpha), clips: inner), name)
+            }
+            let sorted = children[i].enumerated().sorted {
+                (layers[$0.element].number(.zPosition), $0.offset) < (layers[$1.element].number(.zPosition), $1.offset)
+            }.map(\.element)
+            for c in sorted { try visit(c, parent: l, parentWorld: world, opacity: opacity, clips: inner) }
+            if l.number(.borderWidth) > 0, l.color(.borderColor).alpha > 0 {
+                place(Key(layer: l.id, role: .border), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border")
+            }
+        }
+        for (i, l) in layers.enumerated() where l.parent < 0 {
+            try visit(i, parent: nil, parentWorld: .identity, opacity: 1, clips: [])
+        }
+        try merge(sequence)
+    }
+
+    /// Adds the pieces first drawn in this sample to the run's order, each after the piece drawn
+    /// before it; an order that contradicts the kept one (a zPosition that changes) is said once.
+    private func merge(_ sequence: [Key]) throws {
+        var position: [Key: Int] = [:]
+        for (n, k) in order.enumerated() { position[k] = n }
+        var changed = false
+        var previous: Key?
+        for key in sequence {
+            if position[key] == nil {
+                let at = previous.flatMap { position[$0] }.map { $0 + 1 } ?? 0
+                order.insert(key, at: at)
+                position = [:]
+                for (n, k) in order.enumerated() { position[k] = n }
+            } else if let previous, let p = position[previous], position[key]! < p {
+                changed = true
+            }
+            previous = key
+        }
+        if changed { try drop("a drawing order that changes during the run (the first order is kept)") }
+    }
+
+    private func imageAsset(_ img: Image) -> Int {
+        if let n = imageIndex[ObjectIdentifier(img)] { return n }
+        let n = images.firstIndex { $0.width == img.width && $0.height == img.height && $0.pixels == img.pixels } ?? {
+            images.append(img)
+            return images.count - 1
+        }()
+        imageIndex[ObjectIdentifier(img)] = n
+        return n
+    }
+
+    /// Says (once) what of `l` Lottie cannot hold; with `--strict`, refuses instead.
+    private func noteUnheld(_ l: PresentedLayer, hasMask: Bool) throws {
+        if l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0 { try drop("shadows") }
+        if let field = l.particles, !field.particles.isEmpty { try drop("emitter particles") }
+        if !l.transitions.isEmpty { try drop("transitions (the new state is drawn at once)") }
+        if hasMask { try drop("mask layers (the masked layers are drawn unmasked)") }
+        if l.kind == .gradient, l.gradientType == .conic, case .colors(let c) = l[.colors], !c.isEmpty { try drop("conic gradients") }
+    }
+
+    private func drop(_ what: String) throws {
+        guard droppedSet.insert(what).inserted else { return }
+        if strict {
+            throw OutputError("--strict: Lottie cannot hold this effect's \(what); without --strict it is exported without it, with a warning")
+        }
+        dropped.append(what)
+    }
+
+    // MARK: - Geometry, as the renderer draws it
+
+    /// The layer's space → its superlayer's: the rule of the renderer's `LayerGeometry.toParent`
+    /// (bounds origin and anchor, `transform`, `position` and `zPosition`, the superlayer's
+    /// `sublayerTransform` about its anchor).
+    static func toParent(_ l: PresentedLayer, parent: PresentedLayer?) -> Transform3D {
+        let b = l.rect(.bounds), a = l.point(.anchorPoint), p = l.point(.position)
+        let ax = b.origin.x + a.x * b.size.width, ay = b.origin.y + a.y * b.size.height
+        var t = Transform3D.translation(-ax, -ay)
+        let own = l.transform(.transform)
+        if !own.isIdentity { t = t.concatenating(own) }
+        t = t.concatenating(.translation(p.x, p.y, l.number(.zPosition)))
+        if let parent, !l.isMask {
+            let st = parent.transform(.sublayerTransform)
+            if !st.isIdentity {
+                let pb = parent.rect(.bounds), pa = parent.point(.anchorPoint)
+                let cx = pb.origin.x + pa.x * pb.size.width, cy = pb.origin.y + pa.y * pb.size.height
+                t = t.concatenating(.translation(-cx, -cy)).concatenating(st).concatenating(.translation(cx, cy))
+            }
+        }
+        return t
+    }
+
+    static func bounds(_ l: PresentedLayer) -> Rect {
+        let b = l.rect(.bounds)
+        return Rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY)
+    }
+
+    static func cornerRadius(_ l: PresentedLayer) -> Double {
+        let b = bounds(l)
+        return max(0, min(l.number(.cornerRadius), b.size.width / 2, b.size.height / 2))
+    }
+
+    /// Whether the layer draws a gradient or a shape.
+    static func drawsContent(_ l: PresentedLayer) -> Bool {
+        switch l.kind {
+        case .shape:
+            guard case .path(let p) = l[.path], !p.isEmpty else { return false }
+            let strokes = l.color(.strokeColor).alpha > 0 && l.number(.lineWidth) > 0 && l.number(.strokeEnd) > l.number(.strokeStart)
+            return l.color(.fillColor).alpha > 0 || strokes
+        case .gradient:
+            guard case .colors(let c) = l[.colors], !c.isEmpty else { return false }
+            return l.gradientType != .conic
+        default: return false
+        }
+    }
+
+    /// The image's pixels → the layer's space, by `contentsGravity` (as the renderer places it),
+    /// and whether it must be clipped to the bounds (aspect fill).
+    static func placement(of img: Image, in l: PresentedLayer) -> (PlaneAffine, Bool)? {
+        let b = bounds(l)
+        let iw = Double(img.width), ih = Double(img.height)
+        var dest: Rect
+        let gravity = l.contentsGravity
+        switch gravity {
+        case .resize: dest = b
+        case .resizeAspect, .resizeAspectFill:
+            let fill = gravity == .resizeAspectFill
+            let s = fill ? max(b.size.width / iw, b.size.height / ih) : min(b.size.width / iw, b.size.height / ih)
+            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
+        default:
+            let x = switch gravity {
+            case .left, .topLeft, .bottomLeft: b.minX
+            case .right, .topRight, .bottomRight: b.maxX - iw
+            default: b.midX - iw / 2
+            }
+            let y = switch gravity {
+            case .top, .topLeft, .topRight: b.minY
+            case .bottom, .bottomLeft, .bottomRight: b.maxY - ih
+            default: b.midY - ih / 2
+            }
+            dest = Rect(x, y, iw, ih)
+        }
+        guard dest.size.width > 0, dest.size.height > 0 else { return nil }
+        let m = PlaneAffine(a: dest.size.width / iw, d: dest.size.height / ih, tx: dest.origin.x, ty: dest.origin.y)
+        return (m, gravity == .resizeAspectFill)
+    }
+}

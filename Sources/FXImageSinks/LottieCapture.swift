@@ -20,9 +20,26 @@ final class LottieCapture {
         case border
     }
 
+    /// A piece a matte belongs to.
+    struct Target: Hashable {
+        let layer: Int
+        let role: Role
+    }
+
     struct Key: Hashable {
         let layer: Int
         let role: Role
+        /// For a track matte (a mask layer's part): the piece it masks.
+        var matteOf: Target? = nil
+    }
+
+    /// A mask layer's one part, as the track matte of each piece of the masked subtree.
+    struct Matte {
+        let layer: PresentedLayer
+        let role: Role
+        let frame: Frame
+        /// Lottie's `tt`: 1 alpha, 2 inverted alpha, 3 luma, 4 inverted luma (`maskMode`).
+        let mode: Int
     }
 
     /// A rounded rectangle of some layer that clips a piece (`masksToBounds`), in that layer's space.
@@ -46,6 +63,8 @@ final class LottieCapture {
         let name: String
         /// Indexed by the sample's position in the run; nil where the piece is not drawn.
         var frames: [Frame?]
+        /// Lottie's `tt` when a track matte masks the piece, else 0.
+        var matteMode = 0
     }
 
     /// The run's frame numbers (time × fps), one a sample.
@@ -69,20 +88,73 @@ final class LottieCapture {
         let layers = s.layers
         let names = LayerPaths.paths(s)
         var children = [[Int]](repeating: [], count: layers.count)
-        var hasMask = [Bool](repeating: false, count: layers.count)
+        var mask = [Int?](repeating: nil, count: layers.count)
         for (i, l) in layers.enumerated() where l.parent >= 0 {
-            if l.isMask { hasMask[l.parent] = true } else { children[l.parent].append(i) }
+            if l.isMask { mask[l.parent] = i } else { children[l.parent].append(i) }
         }
         var sequence: [Key] = []
 
-        func place(_ key: Key, _ frame: Frame, _ name: String) {
+        func place(_ key: Key, _ frame: Frame, _ name: String, matte: Matte?) {
             if pieces[key] == nil { pieces[key] = Piece(name: name, frames: []) }
             pieces[key]!.frames += [Frame?](repeating: nil, count: ordinal - pieces[key]!.frames.count)
             pieces[key]!.frames.append(frame)
             sequence.append(key)
+            guard let matte else { return }
+            // The matte follows the piece back to front, so that it comes just before it front first, as Lottie reads it.
+            let matteKey = Key(layer: matte.layer.id, role: matte.role, matteOf: Target(layer: key.layer, role: key.role))
+            pieces[key]!.matteMode = matte.mode
+            if pieces[matteKey] == nil { pieces[matteKey] = Piece(name: name + " mask", frames: []) }
+            pieces[matteKey]!.frames += [Frame?](repeating: nil, count: ordinal - pieces[matteKey]!.frames.count)
+            pieces[matteKey]!.frames.append(matte.frame)
+            sequence.append(matteKey)
         }
 
-        func visit(_ i: Int, parent: PresentedLayer?, parentWorld: PlaneAffine, opacity parentOpacity: Double, clips: [Clip]) throws {
+        /// The parts a layer draws itself (all but its border), each with its own space and clips.
+        func ownParts(_ l: PresentedLayer, world: PlaneAffine, opacity: Double, clips: [Clip], inner: [Clip]) -> [(Role, Frame, String)] {
+            var parts: [(Role, Frame, String)] = []
+            if l.color(.backgroundColor).alpha > 0 {
+                parts.append((.background, Frame(layer: l, world: world, opacity: opacity, clips: clips), " background"))
+            }
+            if case .image(let img?) = l[.contents], img.width > 0, img.height > 0,
+               let (placement, clipsToBounds) = Self.placement(of: img, in: l) {
+                var own = inner
+                if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: Self.bounds(l), radius: 0, world: world)) }
+                parts.append((.image(imageAsset(img)), Frame(layer: l, world: placement.then(world), opacity: opacity, clips: own), " contents"))
+            }
+            if Self.drawsContent(l) {
+                parts.append((.content, Frame(layer: l, world: world, opacity: opacity, clips: inner), ""))
+            }
+            if l.kind == .text, !l.string(.string).isEmpty, l.color(.foregroundColor).alpha > 0 {
+                // Lottie's text fill has no alpha: the colour's alpha is the layer's opacity.
+                parts.append((.text, Frame(layer: l, world: world, opacity: opacity * min(1, l.color(.foregroundColor).alpha), clips: inner), ""))
+            }
+            return parts
+        }
+
+        /// A layer's mask as a track matte: the one part the mask layer draws. nil with a warning when
+        /// it draws several or has sublayers; `.hidden` when it draws nothing (nothing of the layer shows).
+        func matte(of i: Int, _ l: PresentedLayer, world: PlaneAffine) throws -> Matte?? {
+            guard let m = mask[i] else { return .some(nil) }
+            let ml = layers[m]
+            let opacity = max(0, min(1, ml.number(.opacity)))
+            guard !ml.bool(.isHidden), opacity > 0 else { return nil }
+            let t = Self.toParent(ml, parent: l)
+            if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
+            let mworld = PlaneAffine(t).then(world)
+            var parts = ownParts(ml, world: mworld, opacity: opacity, clips: [], inner: [])
+            if ml.number(.borderWidth) > 0, ml.color(.borderColor).alpha > 0 {
+                parts.append((.border, Frame(layer: ml, world: mworld, opacity: opacity, clips: []), " border"))
+            }
+            guard !parts.isEmpty else { return nil }
+            guard parts.count == 1, !layers.indices.contains(where: { layers[$0].parent == m && !layers[$0].isMask }) else {
+                try drop("mask layers that draw more than one part (the masked layers are drawn unmasked)")
+                return .some(nil)
+            }
+            let mode = switch ml.maskMode { case .alpha: 1; case .alphaInverted: 2; case .luminance: 3; case .luminanceInverted: 4 }
+            return .some(Matte(layer: ml, role: parts[0].0, frame: parts[0].1, mode: mode))
+        }
+
+        func visit(_ i: Int, parent: PresentedLayer?, parentWorld: PlaneAffine, opacity parentOpacity: Double, clips: [Clip], matte outer: Matte?) throws {
             let l = layers[i]
             guard !l.bool(.isHidden) else { return }
             let opacity = parentOpacity * max(0, min(1, l.number(.opacity)))
@@ -90,41 +162,27 @@ final class LottieCapture {
             let t = Self.toParent(l, parent: parent)
             if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
             let world = PlaneAffine(t).then(parentWorld)
-            try noteUnheld(l, hasMask: hasMask[i])
-            let bounds = Self.bounds(l)
-            let radius = Self.cornerRadius(l)
+            try noteUnheld(l)
+            // A mask that draws nothing hides the layer and its subtree.
+            guard let own = try matte(of: i, l, world: world) else { return }
+            if own != nil && outer != nil { try drop("masks inside masked layers (the inner mask alone is kept)") }
+            let matte = own ?? outer
             var inner = clips
-            if l.bool(.masksToBounds) { inner.append(Clip(rect: bounds, radius: radius, world: world)) }
+            if l.bool(.masksToBounds) { inner.append(Clip(rect: Self.bounds(l), radius: Self.cornerRadius(l), world: world)) }
             let name = names[i]
-            if l.color(.backgroundColor).alpha > 0 {
-                place(Key(layer: l.id, role: .background), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " background")
-            }
-            if case .image(let img?) = l[.contents], img.width > 0, img.height > 0,
-               let (placement, clipsToBounds) = Self.placement(of: img, in: l) {
-                let index = imageAsset(img)
-                var own = inner
-                if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: bounds, radius: 0, world: world)) }
-                place(Key(layer: l.id, role: .image(index)),
-                      Frame(layer: l, world: placement.then(world), opacity: opacity, clips: own), name + " contents")
-            }
-            if Self.drawsContent(l) {
-                place(Key(layer: l.id, role: .content), Frame(layer: l, world: world, opacity: opacity, clips: inner), name)
-            }
-            if l.kind == .text, !l.string(.string).isEmpty, l.color(.foregroundColor).alpha > 0 {
-                // Lottie's text fill has no alpha: the colour's alpha is the layer's opacity.
-                place(Key(layer: l.id, role: .text),
-                      Frame(layer: l, world: world, opacity: opacity * min(1, l.color(.foregroundColor).alpha), clips: inner), name)
+            for (role, frame, suffix) in ownParts(l, world: world, opacity: opacity, clips: clips, inner: inner) {
+                place(Key(layer: l.id, role: role), frame, name + suffix, matte: matte)
             }
             let sorted = children[i].enumerated().sorted {
                 (layers[$0.element].number(.zPosition), $0.offset) < (layers[$1.element].number(.zPosition), $1.offset)
             }.map(\.element)
-            for c in sorted { try visit(c, parent: l, parentWorld: world, opacity: opacity, clips: inner) }
+            for c in sorted { try visit(c, parent: l, parentWorld: world, opacity: opacity, clips: inner, matte: matte) }
             if l.number(.borderWidth) > 0, l.color(.borderColor).alpha > 0 {
-                place(Key(layer: l.id, role: .border), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border")
+                place(Key(layer: l.id, role: .border), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border", matte: matte)
             }
         }
         for (i, l) in layers.enumerated() where l.parent < 0 {
-            try visit(i, parent: nil, parentWorld: .identity, opacity: 1, clips: [])
+            try visit(i, parent: nil, parentWorld: .identity, opacity: 1, clips: [], matte: nil)
         }
         try merge(sequence)
     }
@@ -161,11 +219,10 @@ final class LottieCapture {
     }
 
     /// Says (once) what of `l` Lottie cannot hold; with `--strict`, refuses instead.
-    private func noteUnheld(_ l: PresentedLayer, hasMask: Bool) throws {
+    private func noteUnheld(_ l: PresentedLayer) throws {
         if l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0 { try drop("shadows") }
         if let field = l.particles, !field.particles.isEmpty { try drop("emitter particles") }
         if !l.transitions.isEmpty { try drop("transitions (the new state is drawn at once)") }
-        if hasMask { try drop("mask layers (the masked layers are drawn unmasked)") }
         if l.kind == .gradient, l.gradientType == .conic, case .colors(let c) = l[.colors], !c.isEmpty { try drop("conic gradients") }
     }
 

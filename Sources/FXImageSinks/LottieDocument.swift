@@ -97,15 +97,28 @@ struct LottieDocument {
         default: s += "4"
         }
         s += ",\"nm\":" + LottieJSON.string(piece.name) + ",\"sr\":1,\"ks\":" + transform + ",\"ao\":0"
+        if key.matteOf != nil { s += ",\"td\":1" }
+        if piece.matteMode > 0 { s += ",\"tt\":\(piece.matteMode)" }
         if let masks = masksJSON(frames) { s += ",\"hasMask\":true,\"masksProperties\":" + masks }
         switch key.role {
-        case .background: s += ",\"shapes\":" + backgroundShapes(frames)
-        case .border: s += ",\"shapes\":" + borderShapes(frames)
-        case .content: s += ",\"shapes\":" + contentShapes(frames)
+        case .background: s += ",\"shapes\":" + mattedShapes(backgroundShapes(frames), piece)
+        case .border: s += ",\"shapes\":" + mattedShapes(borderShapes(frames), piece)
+        case .content: s += ",\"shapes\":" + mattedShapes(contentShapes(frames), piece)
         case .text: s += ",\"t\":" + textJSON(frames)
         case .image: break
         }
         return s + ",\"ip\":\(ip),\"op\":\(op),\"st\":0,\"bm\":0}"
+    }
+
+    /// rlottie 0.1 draws nothing of a matted shape layer that paints a single item (its
+    /// matte cuts all of it); a second item, a one-point square a million points away, which no
+    /// player can show (at a scale small enough to bring it on the stage it covers less than
+    /// 1/1000 of a pixel), makes it draw the layer.
+    private func mattedShapes(_ shapes: String, _ piece: LottieCapture.Piece) -> String {
+        guard piece.matteMode > 0, shapes.hasSuffix("]") else { return shapes }
+        let far = "{\"ty\":\"gr\",\"nm\":\"rlottie matte\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[1,1]},\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1]},\"o\":{\"a\":0,\"k\":100},\"r\":1},"
+            + "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[-1000000,-1000000]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}]}"
+        return String(shapes.dropLast()) + (shapes == "[]" ? "" : ",") + far + "]"
     }
 
     static func corners(_ r: Rect) -> [Point] {

@@ -29,6 +29,8 @@ final class LottieCapture {
     struct Key: Hashable {
         let layer: Int
         let role: Role
+        /// 1 for a part of the old side of a transition (the layer as it was when the transition began).
+        var side = 0
         /// For a track matte (a mask layer's part): the piece it masks.
         var matteOf: Target? = nil
     }
@@ -85,13 +87,6 @@ final class LottieCapture {
     func add(_ s: Snapshot, fps: Double) throws {
         let ordinal = frameNumbers.count
         frameNumbers.append(Int((s.time * fps).rounded()))
-        let layers = s.layers
-        let names = LayerPaths.paths(s)
-        var children = [[Int]](repeating: [], count: layers.count)
-        var mask = [Int?](repeating: nil, count: layers.count)
-        for (i, l) in layers.enumerated() where l.parent >= 0 {
-            if l.isMask { mask[l.parent] = i } else { children[l.parent].append(i) }
-        }
         var sequence: [Key] = []
 
         func place(_ key: Key, _ frame: Frame, _ name: String, matte: Matte?) {
@@ -101,7 +96,7 @@ final class LottieCapture {
             sequence.append(key)
             guard let matte else { return }
             // The matte follows the piece back to front, so that it comes just before it front first, as Lottie reads it.
-            let matteKey = Key(layer: matte.layer.id, role: matte.role, matteOf: Target(layer: key.layer, role: key.role))
+            let matteKey = Key(layer: matte.layer.id, role: matte.role, side: key.side, matteOf: Target(layer: key.layer, role: key.role))
             pieces[key]!.matteMode = matte.mode
             if pieces[matteKey] == nil { pieces[matteKey] = Piece(name: name + " mask", frames: []) }
             pieces[matteKey]!.frames += [Frame?](repeating: nil, count: ordinal - pieces[matteKey]!.frames.count)
@@ -133,8 +128,9 @@ final class LottieCapture {
 
         /// A layer's mask as a track matte: the one part the mask layer draws. nil with a warning when
         /// it draws several or has sublayers; `.hidden` when it draws nothing (nothing of the layer shows).
-        func matte(of i: Int, _ l: PresentedLayer, world: PlaneAffine) throws -> Matte?? {
-            guard let m = mask[i] else { return .some(nil) }
+        func matte(of i: Int, in tree: Tree, _ l: PresentedLayer, world: PlaneAffine) throws -> Matte?? {
+            guard let m = tree.mask[i] else { return .some(nil) }
+            let layers = tree.layers
             let ml = layers[m]
             let opacity = max(0, min(1, ml.number(.opacity)))
             guard !ml.bool(.isHidden), opacity > 0 else { return nil }
@@ -154,35 +150,64 @@ final class LottieCapture {
             return .some(Matte(layer: ml, role: parts[0].0, frame: parts[0].1, mode: mode))
         }
 
-        func visit(_ i: Int, parent: PresentedLayer?, parentWorld: PlaneAffine, opacity parentOpacity: Double, clips: [Clip], matte outer: Matte?) throws {
-            let l = layers[i]
+        /// `side` 1 for the old side of a transition. `placed`: the layer's map to the stage when a
+        /// transition's face sets it. `transitions`: false inside a transition's faces (the renderer
+        /// draws them without nested transitions).
+        func visit(_ tree: Tree, _ i: Int, parent: PresentedLayer?, parentWorld: PlaneAffine, opacity parentOpacity: Double,
+                   clips: [Clip], matte outer: Matte?, side: Int = 0, placed: PlaneAffine? = nil, transitions: Bool = true) throws {
+            let l = tree.layers[i]
             guard !l.bool(.isHidden) else { return }
             let opacity = parentOpacity * max(0, min(1, l.number(.opacity)))
             guard opacity > 0 else { return }
-            let t = Self.toParent(l, parent: parent)
-            if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
-            let world = PlaneAffine(t).then(parentWorld)
+            let world: PlaneAffine
+            if let placed {
+                world = placed
+            } else {
+                let t = Self.toParent(l, parent: parent)
+                if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
+                world = PlaneAffine(t).then(parentWorld)
+            }
+            if transitions, let state = l.transitions.last {
+                if let faces = Self.faces(state, bounds: Self.bounds(l)) {
+                    for face in faces where face.alpha > 0 {
+                        if face.old {
+                            let old = Tree(state.from, rootName: tree.names[i] + " (before the transition)")
+                            guard !old.layers.isEmpty else { continue }
+                            try visit(old, 0, parent: nil, parentWorld: .identity, opacity: parentOpacity * face.alpha, clips: clips,
+                                      matte: outer, side: 1, placed: face.shift.then(world), transitions: false)
+                        } else {
+                            try visit(tree, i, parent: parent, parentWorld: parentWorld, opacity: parentOpacity * face.alpha, clips: clips,
+                                      matte: outer, side: side, placed: face.shift.then(world), transitions: false)
+                        }
+                    }
+                    return
+                }
+                try drop("3D transitions, flip and cube (the new state is drawn at once)")
+            }
             try noteUnheld(l)
             // A mask that draws nothing hides the layer and its subtree.
-            guard let own = try matte(of: i, l, world: world) else { return }
+            guard let own = try matte(of: i, in: tree, l, world: world) else { return }
             if own != nil && outer != nil { try drop("masks inside masked layers (the inner mask alone is kept)") }
             let matte = own ?? outer
             var inner = clips
             if l.bool(.masksToBounds) { inner.append(Clip(rect: Self.bounds(l), radius: Self.cornerRadius(l), world: world)) }
-            let name = names[i]
+            let name = tree.names[i]
             for (role, frame, suffix) in ownParts(l, world: world, opacity: opacity, clips: clips, inner: inner) {
-                place(Key(layer: l.id, role: role), frame, name + suffix, matte: matte)
+                place(Key(layer: l.id, role: role, side: side), frame, name + suffix, matte: matte)
             }
-            let sorted = children[i].enumerated().sorted {
-                (layers[$0.element].number(.zPosition), $0.offset) < (layers[$1.element].number(.zPosition), $1.offset)
+            let sorted = tree.children[i].enumerated().sorted {
+                (tree.layers[$0.element].number(.zPosition), $0.offset) < (tree.layers[$1.element].number(.zPosition), $1.offset)
             }.map(\.element)
-            for c in sorted { try visit(c, parent: l, parentWorld: world, opacity: opacity, clips: inner, matte: matte) }
+            for c in sorted {
+                try visit(tree, c, parent: l, parentWorld: world, opacity: opacity, clips: inner, matte: matte, side: side, transitions: transitions)
+            }
             if l.number(.borderWidth) > 0, l.color(.borderColor).alpha > 0 {
-                place(Key(layer: l.id, role: .border), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border", matte: matte)
+                place(Key(layer: l.id, role: .border, side: side), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border", matte: matte)
             }
         }
-        for (i, l) in layers.enumerated() where l.parent < 0 {
-            try visit(i, parent: nil, parentWorld: .identity, opacity: 1, clips: [], matte: nil)
+        let tree = Tree(s.layers, names: LayerPaths.paths(s))
+        for (i, l) in s.layers.enumerated() where l.parent < 0 {
+            try visit(tree, i, parent: nil, parentWorld: .identity, opacity: 1, clips: [], matte: nil)
         }
         try merge(sequence)
     }
@@ -222,7 +247,6 @@ final class LottieCapture {
     private func noteUnheld(_ l: PresentedLayer) throws {
         if l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0 { try drop("shadows") }
         if let field = l.particles, !field.particles.isEmpty { try drop("emitter particles") }
-        if !l.transitions.isEmpty { try drop("transitions (the new state is drawn at once)") }
         if l.kind == .gradient, l.gradientType == .conic, case .colors(let c) = l[.colors], !c.isEmpty { try drop("conic gradients") }
     }
 
@@ -232,6 +256,59 @@ final class LottieCapture {
             throw OutputError("--strict: Lottie cannot hold this effect's \(what); without --strict it is exported without it, with a warning")
         }
         dropped.append(what)
+    }
+
+    /// A layer tree: the snapshot's, or the old side of a transition.
+    struct Tree {
+        let layers: [PresentedLayer]
+        let names: [String]
+        var children: [[Int]]
+        var mask: [Int?]
+
+        init(_ layers: [PresentedLayer], names: [String]) {
+            self.layers = layers
+            self.names = names
+            children = [[Int]](repeating: [], count: layers.count)
+            mask = [Int?](repeating: nil, count: layers.count)
+            for (i, l) in layers.enumerated() where l.parent >= 0 {
+                if l.isMask { mask[l.parent] = i } else { children[l.parent].append(i) }
+            }
+        }
+
+        /// The old side of a transition, named under `rootName` as `LayerPaths` names a snapshot's layers.
+        init(_ layers: [PresentedLayer], rootName: String) {
+            var names: [String] = []
+            var ordinals: [Int: Int] = [:]
+            for l in layers {
+                guard l.parent >= 0 else { names.append(rootName); continue }
+                let n = ordinals[l.parent, default: 0]
+                ordinals[l.parent] = n + 1
+                names.append(names[l.parent] + "/" + (l.isMask ? "mask:" : "") + (l.name.isEmpty ? "\(l.kind.rawValue)\(n)" : l.name))
+            }
+            self.init(layers, names: names)
+        }
+    }
+
+    /// A transition's faces in drawing order, for the types that move or fade in the layer's plane:
+    /// the renderer's rule (`TransitionDrawing.faces`: fade, moveIn, push, reveal by the subtype's
+    /// direction and the progress), nil for flip and cube, which turn in 3D. A fade draws the old
+    /// side at 1 − p under the new at p (Core Animation sums the two).
+    static func faces(_ t: TransitionState, bounds b: Rect) -> [(old: Bool, shift: PlaneAffine, alpha: Double)]? {
+        let p = max(0, min(1, t.progress))
+        let (dx, dy): (Double, Double) = switch t.transition.subtype {
+        case .fromRight: (1, 0)
+        case .fromLeft: (-1, 0)
+        case .fromTop: (0, -1)
+        case .fromBottom: (0, 1)
+        }
+        func shift(_ k: Double) -> PlaneAffine { PlaneAffine(tx: dx * b.size.width * k, ty: dy * b.size.height * k) }
+        switch t.transition.type {
+        case .fade: return [(true, .identity, 1 - p), (false, .identity, p)]
+        case .moveIn: return [(true, .identity, 1), (false, shift(1 - p), 1)]
+        case .push: return [(true, shift(-p), 1), (false, shift(1 - p), 1)]
+        case .reveal: return [(false, .identity, 1), (true, shift(-p), 1)]
+        case .flip, .cube: return nil
+        }
     }
 
     // MARK: - Geometry, as the renderer draws it

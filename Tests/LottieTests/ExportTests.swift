@@ -58,6 +58,18 @@ final class ExportTests: XCTestCase {
         Effect(name: "seeds \($0)", args: ["--plugin", "seeds", "--factory", $0])
     }
 
+    /// The hand-written ports of the seeds.
+    static let handPorts: [Effect] = ["spinner", "pulse", "fade", "cube", "shimmer"].map { Effect(name: $0, args: ["--plugin", $0]) }
+
+    /// The C example, tapped twice: each tap counts up under a push transition (events and transitions).
+    static func badge(into dir: String) throws -> Effect {
+        let so = dir + "/badge.so"
+        let cc = try runProcess("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC", "-I", root + "/Sources/CFX/include",
+                                                 root + "/Plugins/examples/badge.c", "-o", so])
+        guard cc.status == 0 else { throw Lottie.Failure("cc badge.c: \(cc.stderr)") }
+        return Effect(name: "badge tapped", args: ["--plugin", so, "--count", "7", "--event", "1.2:tap", "--event", "2:tap"], end: 3)
+    }
+
     func run(_ args: [String]) throws -> ProcessResult { try runProcess(Self.fxhost, args) }
 
     /// fxhost's own frames over white: every sample from 0 to `end`.
@@ -102,13 +114,13 @@ final class ExportTests: XCTestCase {
     func testEveryEffectLottieHoldsPlaysAsFxhostDrawsIt() throws {
         try XCTSkipIf(TestSupport.isSanitizerPass, "the players' agreement is checked in the ordinary pass")
         var failures: [String] = [], compared: [String] = []
-        for e in Self.seeds + (try Self.conformancePorts(into: dir)) {
+        for e in Self.seeds + Self.handPorts + [try Self.badge(into: dir)] + (try Self.conformancePorts(into: dir)) {
             let file = dir + "/\(e.name.replacingOccurrences(of: " ", with: "-")).json"
             let warnings = try export(e, to: file)
             guard !warnings.contains("Lottie cannot hold") else { continue }
             let mine = try directFrames(e)
             let count = Int((e.end * e.fps).rounded())
-            let frames = [0, count / 3, 2 * count / 3, count - 1]
+            let frames = e.name == "badge tapped" ? [0, 13, 21, 29] : [0, count / 3, 2 * count / 3, count - 1]
             let w = mine[0].width, h = mine[0].height
             // rlottie 0.1 draws no text: for a file with text the lottie plugin's comparison stands alone.
             let text = try String(contentsOfFile: file, encoding: .utf8).contains("\"ty\":5,")
@@ -123,7 +135,8 @@ final class ExportTests: XCTestCase {
         }
         print("compared: \(compared.joined(separator: ", "))")
         XCTAssert(compared.contains { $0.hasPrefix("seeds spinner") }, "the spinner must be exported whole: compared only \(compared)")
-        XCTAssertGreaterThanOrEqual(compared.count, 10, "compared only \(compared)")
+        XCTAssert(compared.contains { $0.hasPrefix("badge tapped") }, "the badge's transitions must be exported: compared only \(compared)")
+        XCTAssertGreaterThanOrEqual(compared.count, 25, "compared only \(compared)")
         XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
     }
 

@@ -26,6 +26,10 @@ effects=()
 for e in spinner shimmer cube fade pulse; do effects+=("seeds $e|--plugin seeds --factory $e"); done
 for e in spinner shimmer cube fade pulse; do effects+=("$e (hand port)|--plugin $e"); done
 effects+=("badge (C example)|--plugin $dir/badge.so")
+# With events, and the fade with its snow.
+effects+=("badge tapped at 1.2 and 2 s|--plugin $dir/badge.so --count 7 --event 1.2:tap --event 2:tap --end 3")
+effects+=("seeds pulse tapped at 2 s|--plugin seeds --factory pulse --size 320x568 --event 2:tap --end 6")
+effects+=("seeds fade with snow|--plugin seeds --factory fade --snow")
 for port in spinkit dgactivity replicators; do
     for factory in $(grep -o 'sizeof(fx_factory), "[^"]*"' "Tests/Conformance/Fixtures/$port.c" | cut -d'"' -f2); do
         case $factory in bars) size=120x40 ;; ring) size=128x128 ;; *) size=64x64 ;; esac
@@ -33,7 +37,7 @@ for port in spinkit dgactivity replicators; do
     done
 done
 
-table="| effect | run | Lottie file | left out (warned) |
+table="| effect | run | Lottie file | warned (left out), and notes |
 |---|---|---|---|"
 for entry in "${effects[@]}"; do
     name=${entry%%|*} args=${entry#*|}

@@ -33,13 +33,25 @@ public final class LottieWriter: Sink {
     /// Keyframes fall on whole frames: no extra sample at the end.
     public var wantsEvenFrames: Bool { true }
 
+    /// Fewer bytes than any Lottie layer the document writes takes: a run with more layers than
+    /// `maxSize` over this is refused while it samples, before its samples fill the memory.
+    static let leastLayerBytes = 200
+
     public func consume(_ snapshot: Snapshot) throws {
         do {
             try capture.add(snapshot, fps: fps)
+            if capture.pieces.count > maxSize / Self.leastLayerBytes { throw LottieDocument.SizeLimit() }
+        } catch is LottieDocument.SizeLimit {
+            output.abandon()
+            throw tooLarge
         } catch {
             output.abandon()
             throw error
         }
+    }
+
+    private var tooLarge: OutputError {
+        OutputError("the Lottie file would be larger than --max-size \(maxSize) bytes; nothing was written (raise --max-size, or shorten the run with --end or a lower --fps)")
     }
 
     public func finish() throws {
@@ -57,7 +69,7 @@ public final class LottieWriter: Sink {
             try output.commit()
         } catch is LottieDocument.SizeLimit {
             output.abandon()
-            throw OutputError("the Lottie file would be larger than --max-size \(maxSize) bytes; nothing was written (raise --max-size, or shorten the run with --end or a lower --fps)")
+            throw tooLarge
         } catch {
             output.abandon()
             throw error

@@ -173,14 +173,18 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(json["h"] as? Double, 300)
     }
 
-    /// `--max-size` below the file's size: refused in one line, exit 2, and no file (nor a temporary one) left.
+    /// `--max-size` below the file's size: refused in one line, exit 2, and no file (nor a temporary one)
+    /// left; whether found while the document is written (1000 bytes, four layers) or while the run
+    /// samples (500 bytes: more layers than that many bytes can hold), and for a .lottie archive too.
     func testAFileOverTheSizeLimitIsRefusedWhole() throws {
-        let out = try TestSupport.temporaryFolder()
-        let r = try run(Self.seeds[0].args + ["--end", "1", "--format", "lottie", "--max-size", "1000", "--out", out + "/x.json"])
-        XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
-        XCTAssert(r.stderr.contains("--max-size"), r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
+        for (limit, name) in [("1000", "x.json"), ("500", "x.json"), ("1000", "x.lottie")] {
+            let out = try TestSupport.temporaryFolder()
+            let r = try run(Self.seeds[0].args + ["--end", "1", "--format", "lottie", "--max-size", limit, "--out", out + "/" + name])
+            XCTAssertEqual(r.status, 2, "\(limit) \(name)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            XCTAssert(r.stderr.contains("--max-size \(limit)"), r.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], "\(limit) \(name)")
+        }
     }
 
     /// What Lottie cannot hold (SpinKit's plane: a perspective flip) is warned once; `--strict` refuses in one line.

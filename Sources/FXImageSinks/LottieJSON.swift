@@ -10,7 +10,8 @@ enum LottieJSON {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (v * scale).rounded()
-        guard abs(scaled) < 9e15 else { return String(Int64(v.rounded())) }
+        // Beyond what the decimals can count exactly: Swift's shortest form ("1e+300"), also JSON.
+        guard abs(scaled) < 9e15 else { return String(v) }
         var units = Int64(scaled)
         if units == 0 { return "0" }
         let negative = units < 0

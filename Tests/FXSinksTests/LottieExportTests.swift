@@ -27,7 +27,7 @@ import FXSinks
         #expect(keys.count > 2 && keys.count < 31)
         for (a, b) in zip(keys, keys.dropFirst()) {
             for k in a.index...b.index {
-                let f = Double(k - a.index) / Double(b.index - a.index)
+                let f = KeyframeFit.easings[a.easing](Double(k - a.index) / Double(b.index - a.index))
                 let v = curve[a.index]![0] + (curve[b.index]![0] - curve[a.index]![0]) * f
                 #expect(abs(v - curve[k]![0]) <= 0.25)
             }
@@ -59,6 +59,7 @@ import FXSinks
         #expect(LottieJSON.number(-0.0004) == "0")
         #expect(LottieJSON.number(-12.25) == "-12.25")
         #expect(LottieJSON.number(0.12345, 4) == "0.1235")
+        #expect(LottieJSON.number(1e300) == "1e+300" && LottieJSON.number(.nan) == "0")
         #expect(LottieJSON.string("a\"b\n") == "\"a\\\"b\\n\"")
         #expect(LottieJSON.base64(Array("Man".utf8)) == "TWFu")
         #expect(LottieJSON.base64(Array("Ma".utf8)) == "TWE=")
@@ -122,5 +123,32 @@ import FXSinks
         #expect(o.map { $0["t"] as! Double } == [0, 15, 21])
         #expect(o.map { $0["s"] as! [Double] } == [[100], [100], [20]])
         #expect((ks["r"] as! [String: Any])["k"] as? Double == 0)
+    }
+
+    /// A slide timed by easeInEaseOut (Bézier 0.42, 0, 0.58, 1) from x 12 to 52 over 0.3 s, sampled at
+    /// 30 fps: two keyframes, frames 0 and 9, the first eased by that Bézier's handles.
+    @Test func anEasedAnimationIsTwoKeyframesWithItsBezier() throws {
+        let stage = Stage(size: Size(64, 48))
+        let l = stage.makeLayer(.layer, name: "box")
+        try l.setFrame(Rect(4, 12, 16, 16))
+        try l.set(.backgroundColor, .color(Color(red: 1, green: 0, blue: 0)))
+        try stage.root.addSublayer(l)
+        var slide = Animation.basic(KeyPath(.position, .x), from: .number(12), to: .number(52))
+        slide.timing.duration = 0.3
+        slide.timingFunction = .easeInEaseOut
+        slide.timing.fillMode = .forwards
+        slide.isRemovedOnCompletion = false
+        try l.add(slide, forKey: "slide")
+        let path = try TestSupport.temporaryFolder() + "/eased.json"
+        let sink = LottieWriter(output: try OutputFile(path: path), width: 64, height: 48, fps: 30, strict: false, note: { _ in })
+        for k in 0...15 { try sink.consume(try stage.sample(at: Double(k) / 30)) }
+        try sink.finish()
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        let ks = (doc["layers"] as! [[String: Any]])[0]["ks"] as! [String: Any]
+        let p = (ks["p"] as! [String: Any])["k"] as! [[String: Any]]
+        #expect(p.map { $0["t"] as! Double } == [0, 9])
+        #expect(p.map { $0["s"] as! [Double] } == [[12, 20], [52, 20]])
+        #expect(p[0]["o"] as? [String: Double] == ["x": 0.42, "y": 0])
+        #expect(p[0]["i"] as? [String: Double] == ["x": 0.58, "y": 1])
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXCore
 import FXSinks
+import Glibc
 
 /// What a Lottie export keeps of each sample: every layer's drawn parts
 /// ("pieces"), each with its full map to the stage, the opacity it is drawn
@@ -17,6 +18,17 @@ final class LottieCapture {
         case content
         /// A text layer's text.
         case text
+        /// An emitter's particle, by its cell and its birth (in microseconds of the emitter's time),
+        /// which name it in every sample: its cell's image, an index among the file's assets.
+        case particle(image: Int, cell: Int, birth: Int)
+
+        /// The image asset a Lottie image layer of this role shows.
+        var image: Int? {
+            switch self {
+            case .image(let n), .particle(let n, _, _): n
+            default: nil
+            }
+        }
         case border
     }
 
@@ -195,6 +207,25 @@ final class LottieCapture {
             for (role, frame, suffix) in ownParts(l, world: world, opacity: opacity, clips: clips, inner: inner) {
                 place(Key(layer: l.id, role: role, side: side), frame, name + suffix, matte: matte)
             }
+            if let field = l.particles, !field.particles.isEmpty {
+                if field.additive { try drop("additive particles (drawn as normal ones)") }
+                for p in field.particles where p.scale > 0 && p.color.alpha > 0 {
+                    let cell = field.cells[p.cell]
+                    guard let img = cell.contents, img.width > 0, img.height > 0 else { continue }
+                    guard cell.contentsRect == Rect(0, 0, 1, 1), p.color.red == 1, p.color.green == 1, p.color.blue == 1 else {
+                        try drop("particles tinted or showing part of their image")
+                        continue
+                    }
+                    // The image centred on the particle, scaled and turned: as the renderer draws it.
+                    let w = Double(img.width), h = Double(img.height)
+                    let c = cos(p.rotation) * p.scale, sn = sin(p.rotation) * p.scale
+                    let sprite = PlaneAffine(tx: -w / 2, ty: -h / 2).then(PlaneAffine(a: c, b: sn, c: -sn, d: c, tx: p.x, ty: p.y))
+                    let role = Role.particle(image: imageAsset(img), cell: p.cell, birth: Int((p.birth * 1e6).rounded()))
+                    place(Key(layer: l.id, role: role, side: side),
+                          Frame(layer: l, world: sprite.then(world), opacity: opacity * min(1, p.color.alpha), clips: inner),
+                          name + " particle", matte: matte)
+                }
+            }
             let sorted = tree.children[i].enumerated().sorted {
                 (tree.layers[$0.element].number(.zPosition), $0.offset) < (tree.layers[$1.element].number(.zPosition), $1.offset)
             }.map(\.element)
@@ -246,7 +277,6 @@ final class LottieCapture {
     /// Says (once) what of `l` Lottie cannot hold; with `--strict`, refuses instead.
     private func noteUnheld(_ l: PresentedLayer) throws {
         if l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0 { try drop("shadows") }
-        if let field = l.particles, !field.particles.isEmpty { try drop("emitter particles") }
         if l.kind == .gradient, l.gradientType == .conic, case .colors(let c) = l[.colors], !c.isEmpty { try drop("conic gradients") }
     }
 

@@ -75,7 +75,7 @@ struct LottieDocument {
         let anchor: Point
         var extent = 1.0
         switch key.role {
-        case .image(let n):
+        case .image(let n), .particle(let n, _, _):
             let img = capture.images[n]
             anchor = Point(Double(img.width) / 2, Double(img.height) / 2)
             extent = max(extent, (Double(img.width * img.width + img.height * img.height)).squareRoot() / 2)
@@ -92,7 +92,7 @@ struct LottieDocument {
         let transform = transformJSON(frames, anchor: anchor, extent: extent, first: first, last: last)
         var s = "{\"ddd\":0,\"ind\":\(index),\"ty\":"
         switch key.role {
-        case .image(let n): s += "2,\"refId\":\"image_\(n)\""
+        case .image(let n), .particle(let n, _, _): s += "2,\"refId\":\"image_\(n)\""
         case .text: s += "5"
         default: s += "4"
         }
@@ -105,7 +105,7 @@ struct LottieDocument {
         case .border: s += ",\"shapes\":" + mattedShapes(borderShapes(frames), piece)
         case .content: s += ",\"shapes\":" + mattedShapes(contentShapes(frames), piece)
         case .text: s += ",\"t\":" + textJSON(frames)
-        case .image: break
+        case .image, .particle: break
         }
         return s + ",\"ip\":\(ip),\"op\":\(op),\"st\":0,\"bm\":0}"
     }

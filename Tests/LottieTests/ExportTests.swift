@@ -58,8 +58,9 @@ final class ExportTests: XCTestCase {
         Effect(name: "seeds \($0)", args: ["--plugin", "seeds", "--factory", $0])
     }
 
-    /// The hand-written ports of the seeds.
+    /// The hand-written ports of the seeds, and the fade with its snow (emitter particles).
     static let handPorts: [Effect] = ["spinner", "pulse", "fade", "cube", "shimmer"].map { Effect(name: $0, args: ["--plugin", $0]) }
+        + [Effect(name: "fade with snow", args: ["--plugin", "fade", "--snow"])]
 
     /// The C example, tapped twice: each tap counts up under a push transition (events and transitions).
     static func badge(into dir: String) throws -> Effect {
@@ -136,6 +137,7 @@ final class ExportTests: XCTestCase {
         print("compared: \(compared.joined(separator: ", "))")
         XCTAssert(compared.contains { $0.hasPrefix("seeds spinner") }, "the spinner must be exported whole: compared only \(compared)")
         XCTAssert(compared.contains { $0.hasPrefix("badge tapped") }, "the badge's transitions must be exported: compared only \(compared)")
+        XCTAssert(compared.contains("fade with snow"), "the snow's particles must be exported: compared only \(compared)")
         XCTAssertGreaterThanOrEqual(compared.count, 25, "compared only \(compared)")
         XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
     }

@@ -56,8 +56,9 @@ enum Help {
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
                          terminal), png, gif, y4m, frames, mp4, webm, webp, part, lottie; --format
                          is the same
-      --strict           Lottie: refuse what Lottie cannot hold (shadows, particles, perspective,
-                         3D transitions…) instead of leaving it out with a warning (docs/EXPORT.md)
+      --strict           Lottie: refuse what Lottie cannot hold (shadows, perspective, 3D
+                         transitions, tinted particles…) instead of leaving it out with a warning
+                         (docs/EXPORT.md)
       --max-size BYTES   Lottie: the largest file written (default 67108864, 64 MiB); a larger one
                          is refused and nothing is written
       --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,

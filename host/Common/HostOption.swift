@@ -25,6 +25,7 @@ public enum HostOption: String, CaseIterable, Sendable {
     case summary = "--summary"
     case lossless = "--lossless"
     case crf = "--crf"
+    case maxSize = "--max-size"
     case quality = "--quality"
     case timeout = "--timeout"
     case renderTimeout = "--render-timeout"

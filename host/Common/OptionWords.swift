@@ -13,6 +13,7 @@ enum OptionWord {
     case summary(String)
     case crf(Int)
     case quality(Int)
+    case maxSize(Int)
     case timeout(Double)
     case renderTimeout(Double)
     case size(width: Double, height: Double)
@@ -116,6 +117,8 @@ struct OptionWords {
             case .lossless?: words.append(.lossless)
             case .crf?:
                 words.append(.crf(try number({ Int($0) }, { (0...63).contains($0) }, "is not a whole number from 0 to 51 (MP4) or 63 (WebM); lower is better")))
+            case .maxSize?:
+                words.append(.maxSize(try number({ Int($0) }, { $0 >= 1 }, "is not a number of bytes above 0 (the largest Lottie file written; default 67108864, 64 MiB)")))
             case .quality?:
                 words.append(.quality(try number({ Int($0) }, { (0...100).contains($0) }, "is not a whole number from 0 to 100 (WebP; higher is better)")))
             case .timeout?:

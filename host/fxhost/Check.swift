@@ -137,7 +137,7 @@ func checkedEnd(_ stage: Stage, path: String, factory name: String, arguments: [
                 window: Double = 3) throws -> Double {
     guard stage.hasPendingTimersOrEvents else { return min(naturalEnd(stage), window) }
     let session = HostSession(pluginName: path, decodePNG: { try PNGDecoder.decode(path: $0) })
-    let info = try PluginLoader.load(path, session: session)
+    let info = try PluginLoader.load(path, session: session, hostOptions: HostOption.parameterNames)
     let ahead = Stage(size: stage.size)
     try session.build(try info.factory(named: name), arguments: arguments, on: ahead)
     return min(try naturalEnd(ahead, reaching: window), window)

@@ -125,7 +125,7 @@ final class LottieCapture {
             if case .image(let img?) = l[.contents], img.width > 0, img.height > 0,
                let (placement, clipsToBounds) = Self.placement(of: img, in: l) {
                 var own = inner
-                if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: Self.bounds(l), radius: 0, world: world)) }
+                if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: l.drawnBounds, radius: 0, world: world)) }
                 parts.append((.image(imageAsset(img)), Frame(layer: l, world: placement.then(world), opacity: opacity, clips: own), " contents"))
             }
             if Self.drawsContent(l) {
@@ -146,7 +146,7 @@ final class LottieCapture {
             let ml = layers[m]
             let opacity = max(0, min(1, ml.number(.opacity)))
             guard !ml.bool(.isHidden), opacity > 0 else { return nil }
-            let t = Self.toParent(ml, parent: l)
+            let t = ml.toParent(l)
             if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
             let mworld = PlaneAffine(t).then(world)
             var parts = ownParts(ml, world: mworld, opacity: opacity, clips: [], inner: [])
@@ -175,21 +175,23 @@ final class LottieCapture {
             if let placed {
                 world = placed
             } else {
-                let t = Self.toParent(l, parent: parent)
+                let t = l.toParent(parent)
                 if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
                 world = PlaneAffine(t).then(parentWorld)
             }
             if transitions, let state = l.transitions.last {
-                if let faces = Self.faces(state, bounds: Self.bounds(l)) {
+                if let faces = state.planarFaces {
+                    let b = l.drawnBounds
                     for face in faces where face.alpha > 0 {
-                        if face.old {
+                        let shift = face.shift.map { PlaneAffine(tx: $0.x * b.size.width, ty: $0.y * b.size.height) } ?? .identity
+                        if face.side == .old {
                             let old = Tree(state.from, rootName: tree.names[i] + " (before the transition)")
                             guard !old.layers.isEmpty else { continue }
                             try visit(old, 0, parent: nil, parentWorld: .identity, opacity: parentOpacity * face.alpha, clips: clips,
-                                      matte: outer, side: 1, placed: face.shift.then(world), transitions: false)
+                                      matte: outer, side: 1, placed: shift.then(world), transitions: false)
                         } else {
                             try visit(tree, i, parent: parent, parentWorld: parentWorld, opacity: parentOpacity * face.alpha, clips: clips,
-                                      matte: outer, side: side, placed: face.shift.then(world), transitions: false)
+                                      matte: outer, side: side, placed: shift.then(world), transitions: false)
                         }
                     }
                     return
@@ -202,7 +204,7 @@ final class LottieCapture {
             if own != nil && outer != nil { try drop("masks inside masked layers (the inner mask alone is kept)") }
             let matte = own ?? outer
             var inner = clips
-            if l.bool(.masksToBounds) { inner.append(Clip(rect: Self.bounds(l), radius: Self.cornerRadius(l), world: world)) }
+            if l.bool(.masksToBounds) { inner.append(Clip(rect: l.drawnBounds, radius: l.drawnCornerRadius, world: world)) }
             let name = tree.names[i]
             for (role, frame, suffix) in ownParts(l, world: world, opacity: opacity, clips: clips, inner: inner) {
                 place(Key(layer: l.id, role: role, side: side), frame, name + suffix, matte: matte)
@@ -319,60 +321,8 @@ final class LottieCapture {
         }
     }
 
-    /// A transition's faces in drawing order, for the types that move or fade in the layer's plane:
-    /// the renderer's rule (`TransitionDrawing.faces`: fade, moveIn, push, reveal by the subtype's
-    /// direction and the progress), nil for flip and cube, which turn in 3D. A fade draws the old
-    /// side at 1 − p under the new at p (Core Animation sums the two).
-    static func faces(_ t: TransitionState, bounds b: Rect) -> [(old: Bool, shift: PlaneAffine, alpha: Double)]? {
-        let p = max(0, min(1, t.progress))
-        let (dx, dy): (Double, Double) = switch t.transition.subtype {
-        case .fromRight: (1, 0)
-        case .fromLeft: (-1, 0)
-        case .fromTop: (0, -1)
-        case .fromBottom: (0, 1)
-        }
-        func shift(_ k: Double) -> PlaneAffine { PlaneAffine(tx: dx * b.size.width * k, ty: dy * b.size.height * k) }
-        switch t.transition.type {
-        case .fade: return [(true, .identity, 1 - p), (false, .identity, p)]
-        case .moveIn: return [(true, .identity, 1), (false, shift(1 - p), 1)]
-        case .push: return [(true, shift(-p), 1), (false, shift(1 - p), 1)]
-        case .reveal: return [(false, .identity, 1), (true, shift(-p), 1)]
-        case .flip, .cube: return nil
-        }
-    }
-
-    // MARK: - Geometry, as the renderer draws it
-
-    /// The layer's space → its superlayer's: the rule of the renderer's `LayerGeometry.toParent`
-    /// (bounds origin and anchor, `transform`, `position` and `zPosition`, the superlayer's
-    /// `sublayerTransform` about its anchor).
-    static func toParent(_ l: PresentedLayer, parent: PresentedLayer?) -> Transform3D {
-        let b = l.rect(.bounds), a = l.point(.anchorPoint), p = l.point(.position)
-        let ax = b.origin.x + a.x * b.size.width, ay = b.origin.y + a.y * b.size.height
-        var t = Transform3D.translation(-ax, -ay)
-        let own = l.transform(.transform)
-        if !own.isIdentity { t = t.concatenating(own) }
-        t = t.concatenating(.translation(p.x, p.y, l.number(.zPosition)))
-        if let parent, !l.isMask {
-            let st = parent.transform(.sublayerTransform)
-            if !st.isIdentity {
-                let pb = parent.rect(.bounds), pa = parent.point(.anchorPoint)
-                let cx = pb.origin.x + pa.x * pb.size.width, cy = pb.origin.y + pa.y * pb.size.height
-                t = t.concatenating(.translation(-cx, -cy)).concatenating(st).concatenating(.translation(cx, cy))
-            }
-        }
-        return t
-    }
-
-    static func bounds(_ l: PresentedLayer) -> Rect {
-        let b = l.rect(.bounds)
-        return Rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY)
-    }
-
-    static func cornerRadius(_ l: PresentedLayer) -> Double {
-        let b = bounds(l)
-        return max(0, min(l.number(.cornerRadius), b.size.width / 2, b.size.height / 2))
-    }
+    // MARK: - Geometry, as the renderer draws it (FXCore's `PresentedLayer.toParent`, `drawnBounds`,
+    // `drawnCornerRadius` and `TransitionState.planarFaces`)
 
     /// Whether the layer draws a gradient or a shape.
     static func drawsContent(_ l: PresentedLayer) -> Bool {
@@ -388,34 +338,13 @@ final class LottieCapture {
         }
     }
 
-    /// The image's pixels → the layer's space, by `contentsGravity` (as the renderer places it),
-    /// and whether it must be clipped to the bounds (aspect fill).
+    /// The image's pixels → the layer's space, by `contentsGravity` (FXCore's `contentsRect`, as the
+    /// renderer places it), and whether it must be clipped to the bounds (aspect fill).
     static func placement(of img: Image, in l: PresentedLayer) -> (PlaneAffine, Bool)? {
-        let b = bounds(l)
         let iw = Double(img.width), ih = Double(img.height)
-        var dest: Rect
-        let gravity = l.contentsGravity
-        switch gravity {
-        case .resize: dest = b
-        case .resizeAspect, .resizeAspectFill:
-            let fill = gravity == .resizeAspectFill
-            let s = fill ? max(b.size.width / iw, b.size.height / ih) : min(b.size.width / iw, b.size.height / ih)
-            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
-        default:
-            let x = switch gravity {
-            case .left, .topLeft, .bottomLeft: b.minX
-            case .right, .topRight, .bottomRight: b.maxX - iw
-            default: b.midX - iw / 2
-            }
-            let y = switch gravity {
-            case .top, .topLeft, .topRight: b.minY
-            case .bottom, .bottomLeft, .bottomRight: b.maxY - ih
-            default: b.midY - ih / 2
-            }
-            dest = Rect(x, y, iw, ih)
-        }
+        let dest = l.contentsRect(width: img.width, height: img.height)
         guard dest.size.width > 0, dest.size.height > 0 else { return nil }
         let m = PlaneAffine(a: dest.size.width / iw, d: dest.size.height / ih, tx: dest.origin.x, ty: dest.origin.y)
-        return (m, gravity == .resizeAspectFill)
+        return (m, l.contentsGravity == .resizeAspectFill)
     }
 }

@@ -81,10 +81,10 @@ struct LottieDocument {
             extent = max(extent, (Double(img.width * img.width + img.height * img.height)).squareRoot() / 2)
         default:
             let l = firstFrame.layer
-            let b = LottieCapture.bounds(l), a = l.point(.anchorPoint)
+            let b = l.drawnBounds, a = l.point(.anchorPoint)
             anchor = Point(b.origin.x + a.x * b.size.width, b.origin.y + a.y * b.size.height)
             for f in frames.compactMap({ $0 }) {
-                var corners = Self.corners(LottieCapture.bounds(f.layer))
+                var corners = Self.corners(f.layer.drawnBounds)
                 if key.role == .content, case .path(let p) = f.layer[.path] { corners += p.points }
                 for c in corners { extent = max(extent, ((c.x - anchor.x) * (c.x - anchor.x) + (c.y - anchor.y) * (c.y - anchor.y)).squareRoot()) }
             }
@@ -217,18 +217,18 @@ struct LottieDocument {
     private static let groupTransform = "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}"
 
     private func backgroundShapes(_ frames: [LottieCapture.Frame?]) -> String {
-        "[" + rectangle(frames) { (LottieCapture.bounds($0.layer), LottieCapture.cornerRadius($0.layer)) }
+        "[" + rectangle(frames) { ($0.layer.drawnBounds, $0.layer.drawnCornerRadius) }
             + ",{\"ty\":\"fl\"," + paint(frames) { $0.layer.color(.backgroundColor) } + ",\"r\":1}]"
     }
 
     /// The border: between the rounded bounds and the same inset by the width, even-odd, as the
     /// renderer fills it.
     private func borderShapes(_ frames: [LottieCapture.Frame?]) -> String {
-        let outer = rectangle(frames) { (LottieCapture.bounds($0.layer), LottieCapture.cornerRadius($0.layer)) }
+        let outer = rectangle(frames) { ($0.layer.drawnBounds, $0.layer.drawnCornerRadius) }
         let inner = rectangle(frames) { f in
-            let b = LottieCapture.bounds(f.layer), w = f.layer.number(.borderWidth)
+            let b = f.layer.drawnBounds, w = f.layer.number(.borderWidth)
             let inset = Rect(b.origin.x + w, b.origin.y + w, max(0, b.size.width - 2 * w), max(0, b.size.height - 2 * w))
-            return (inset, max(0, LottieCapture.cornerRadius(f.layer) - w))
+            return (inset, max(0, f.layer.drawnCornerRadius - w))
         }
         return "[" + outer + "," + inner + ",{\"ty\":\"fl\"," + paint(frames) { $0.layer.color(.borderColor) } + ",\"r\":2}]"
     }
@@ -251,7 +251,7 @@ struct LottieDocument {
             if locations.isEmpty {
                 locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
             }
-            let b = LottieCapture.bounds(l)
+            let b = l.drawnBounds
             let s = l.point(.startPoint), e = l.point(.endPoint)
             let sx = b.origin.x + s.x * b.size.width, sy = b.origin.y + s.y * b.size.height
             let ex = b.origin.x + e.x * b.size.width, ey = b.origin.y + e.y * b.size.height
@@ -262,10 +262,10 @@ struct LottieDocument {
                 let rx = max(abs(ex - sx), 1e-6), ry = max(abs(ey - sy), 1e-6)
                 let k = ry / rx
                 let rect = Rect(b.origin.x, b.origin.y / k, b.size.width, b.size.height / k)
-                return Geometry(rect: rect, radius: LottieCapture.cornerRadius(l), start: Point(sx, sy / k), end: Point(sx + rx, sy / k),
+                return Geometry(rect: rect, radius: l.drawnCornerRadius, start: Point(sx, sy / k), end: Point(sx + rx, sy / k),
                                 ratio: k, stops: stops, count: colors.count)
             }
-            return Geometry(rect: b, radius: LottieCapture.cornerRadius(l), start: Point(sx, sy), end: Point(ex, ey), ratio: 1, stops: stops, count: colors.count)
+            return Geometry(rect: b, radius: l.drawnCornerRadius, start: Point(sx, sy), end: Point(ex, ey), ratio: 1, stops: stops, count: colors.count)
         }
         let geometries = frames.map { $0.flatMap(geometry) }
         let radial = frames.compactMap { $0 }.first!.layer.gradientType == .radial
@@ -375,7 +375,7 @@ struct LottieDocument {
         for (k, f) in frames.enumerated() {
             guard let f else { continue }
             let l = f.layer
-            let c = l.color(.foregroundColor).clamped, b = LottieCapture.bounds(l), size = l.number(.fontSize)
+            let c = l.color(.foregroundColor).clamped, b = l.drawnBounds, size = l.number(.fontSize)
             let j = switch l.alignmentMode { case .right: 1; case .center: 2; default: 0 }
             let text = String(l.string(.string).map { $0 == "\n" ? "\r" : $0 })
             let s = "{\"s\":" + LottieJSON.number(size) + ",\"f\":" + LottieJSON.string(l.string(.font)) + ",\"t\":" + LottieJSON.string(text)

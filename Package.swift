@@ -58,7 +58,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "CImageQuant", path: "Sources/CImageQuant", linkerSettings: [.linkedLibrary("dl")]),
 
-        // One piece of work on a second thread (the engine's only concurrency), under everything.
+        // One piece of work on a second thread (the engine's fork and join; image sinks also encode on threads of their own), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),
         .target(name: "FXCore", dependencies: ["FXParallel"], path: "Sources/FXCore"),
         // Pixel kernels run on every frame or image, in C: SSE2 where the CPU has it, portable C giving the

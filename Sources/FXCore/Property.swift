@@ -1,6 +1,8 @@
 /// Every animatable or settable property of every layer kind: the single
 /// source of truth for its Core Animation key, its value type, its default and
-/// the layer kind that has it. The C ABI's property ids are these raw values.
+/// the layer kind that has it. Plugins name properties by their key strings (fx.h has no
+/// property ids); the raw values are fxhost's own, index `infos` and order a layer's animated
+/// values, and may change between versions.
 public enum Property: Int, Sendable, CaseIterable {
     // Layer (every kind has these)
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden

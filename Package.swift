@@ -43,7 +43,9 @@ let package = Package(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
 
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // cairo (libcairo2-dev's header), loaded with dlopen at the first cairo call (Sources/CCairo/include/fxcairo.h):
+        // runs that draw nothing never map it.
+        .target(name: "CCairo", path: "Sources/CCairo", linkerSettings: [.linkedLibrary("dl")]),
         // pango, loaded with dlopen at the first text drawn (Sources/CPango/include/fxpango.h): no pango header or
         // library is needed to build, and runs that draw no text never map it.
         .target(name: "CPango", dependencies: ["CCairo"], path: "Sources/CPango", linkerSettings: [.linkedLibrary("dl")]),

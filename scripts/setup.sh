@@ -5,9 +5,9 @@ set -euo pipefail
 
 # Build: libffi for factory calls; cairo, pixman, libpng and zlib for pixels.
 packages=(pkg-config libffi-dev libcairo2-dev libpixman-1-dev libpng-dev zlib1g-dev)
-# Run: pango's library, loaded at the first text drawn (no pango header is needed to build);
-# DejaVu so that text renders the same everywhere.
-packages+=(libpangocairo-1.0-0 fonts-dejavu-core)
+# Run: cairo's and pango's libraries, loaded at the first drawing and the first text drawn (no pango
+# header is needed to build); DejaVu so that text renders the same everywhere.
+packages+=(libcairo2 libpangocairo-1.0-0 fonts-dejavu-core)
 # The encoders: libavformat/libavcodec (H.264 and VP9), libwebp(mux), libdeflate, libimagequant.
 packages+=(libavformat-dev libavcodec-dev libavutil-dev libwebp-dev libdeflate-dev libimagequant-dev)
 # The tests compile a C program against pango's headers (TextLibraryTests), as the benchmarks' cairo baseline does.

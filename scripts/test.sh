@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 # The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.
 scripts/check-imports.sh
+# The cairo functions fxhost loads with dlopen (Sources/CCairo) are the ones its sources call.
+scripts/gen-cairo-shim.py --check
 swift build --build-tests
 work=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -41,5 +41,9 @@ struct CairoLibraryTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/none.png"))
         let plain = try runProcess(Plugins.fxhost, spinner + ["--sink", "jsonl"], environment: preload)
         #expect(plain.status == 0, "\(plain.stderr)")
+        // `fxhost check` renders too: the plugin fails with the reason, not a crash.
+        let check = try runProcess(Plugins.fxhost, ["check", "spinner"], environment: preload)
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("cannot draw: cannot load libcairo.so.2"), "\(check.stdout)")
     }
 }

@@ -115,6 +115,7 @@ func checkFactory(path: String, factory name: String, options o: CheckOptions) t
         return
     }
     let end = min(naturalEnd(stage), 3)
+    if let failure = Renderer.libraryFailure { throw failure }
     let renderer = Renderer(stageSize: stage.size)
     var layers = 0
     for i in 0..<5 {

@@ -140,7 +140,7 @@ enum DescriptorReader {
     /// Options of fxhost itself, which a parameter may not shadow.
     static let reservedOptions = ["plugin", "factory", "help", "list", "size", "fps", "time",
                                   "event", "sink", "out", "version", "scale", "background", "format", "sheet",
-                                  "timeout", "render-timeout", "no-isolate", "end"]
+                                  "timeout", "render-timeout", "memory-limit", "no-isolate", "end"]
 
     /// A plugin string: NULL is nil; invalid UTF-8 or an unterminated monster is refused.
     private static func text(_ p: UnsafePointer<CChar>?, _ what: String, _ bad: (String) -> HostError) throws -> String? {

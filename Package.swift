@@ -43,7 +43,9 @@ let package = Package(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
 
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // cairo (libcairo2-dev's header), loaded with dlopen at the first cairo call (Sources/CCairo/include/fxcairo.h):
+        // runs that draw nothing never map it.
+        .target(name: "CCairo", path: "Sources/CCairo", linkerSettings: [.linkedLibrary("dl")]),
         // pango, loaded with dlopen at the first text drawn (Sources/CPango/include/fxpango.h): no pango header or
         // library is needed to build, and runs that draw no text never map it.
         .target(name: "CPango", dependencies: ["CCairo"], path: "Sources/CPango", linkerSettings: [.linkedLibrary("dl")]),
@@ -63,7 +65,7 @@ let package = Package(
         // `fxhost studio`: the page, its HTTP server and the fxhost runs that draw it (docs/STUDIO.md).
         .target(name: "FXStudio", dependencies: ["CMicroHTTPD"], path: "Sources/FXStudio", exclude: ["Page"]),
 
-        // One piece of work on a second thread (the engine's only concurrency), under everything.
+        // One piece of work on a second thread (the engine's fork and join; image sinks also encode on threads of their own), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),
         .target(name: "FXCore", dependencies: ["FXParallel"], path: "Sources/FXCore"),
         // Pixel kernels run on every frame or image, in C: SSE2 where the CPU has it, portable C giving the

@@ -3,7 +3,10 @@
 # of one of this package's modules, in a target's Swift files, names a
 # dependency that Package.swift declares for that target (directly; a module
 # reached only through another's dependencies is an arrow the design does not
-# draw). Prints one line per undeclared import and exits 1 if there is any.
+# draw). Then checks docs/ARCHITECTURE.md's table of parts the other way: for
+# each row naming a target, the parts its "depends on" column names must be
+# exactly the parts among the target's declared dependencies. Prints one line
+# per undeclared import or wrong row and exits 1 if there is any.
 #   scripts/check-imports.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,5 +40,26 @@ for name, t in sorted(targets.items()):
                 line = text.count("\n", 0, m.start()) + 1
                 print(f"{file}:{line}: imports {module}, which Package.swift does not declare as a dependency of {name}")
                 bad += 1
+# The table of parts: "| **Part** | folder | what it is | depends on |". Only parts that are rows
+# of the table are compared (a C library such as cairo is named in words, not by its target).
+rows = {}
+with open("docs/ARCHITECTURE.md", encoding="utf-8") as doc:
+    for line in doc:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        m = re.fullmatch(r"\*\*(\w+)\*\*", cells[0]) if len(cells) == 4 else None
+        if m and m.group(1) in targets:
+            rows[m.group(1)] = cells[3]
+if not rows:
+    print("docs/ARCHITECTURE.md: no table of parts found")
+    bad += 1
+for name, cell in sorted(rows.items()):
+    named = {w for w in re.findall(r"\w+", cell) if w in rows and w != name}
+    t = targets[name]
+    declared = {d[k][0] for d in t["dependencies"] for k in ("byName", "target", "product") if k in d} & set(rows)
+    if named != declared:
+        missing = ", ".join(sorted(declared - named)) or "nothing"
+        extra = ", ".join(sorted(named - declared)) or "nothing"
+        print(f"docs/ARCHITECTURE.md: the row of {name} names {extra} that Package.swift does not declare, and leaves out {missing} that it does")
+        bad += 1
 sys.exit(1 if bad else 0)
 '

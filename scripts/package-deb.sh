@@ -9,7 +9,7 @@
 # Without --bin it builds the release configuration first. Depends lists the
 # Debian packages of every shared library the files need, as dpkg-shlibdeps
 # finds them, plus the packages of the libraries fxhost loads with dlopen, which
-# no ELF file names: libpangocairo-1.0-0 (at the first text drawn), libwebpmux3
+# no ELF file names: libcairo2 (at the first drawing), libpangocairo-1.0-0 (at the first text drawn), libwebpmux3
 # and libwebp7 (WebP output), libimagequant0 (GIF output), libmicrohttpd12
 # (fxhost studio's server); and fonts-dejavu-core
 # (text renders the same everywhere). Recommends names FFmpeg's libraries,
@@ -70,7 +70,7 @@ Version: $version
 Architecture: $arch
 Maintainer: fxhost maintainers <fxhost@packages.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
-Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, libimagequant0, libmicrohttpd12, fonts-dejavu-core
+Depends: $depends, libcairo2, libpangocairo-1.0-0, libwebpmux3, libwebp7, libimagequant0, libmicrohttpd12, fonts-dejavu-core
 Recommends: libavformat59, libavcodec59, libavutil57
 Section: graphics
 Priority: optional

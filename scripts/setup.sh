@@ -3,13 +3,17 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-# Build: libffi for factory calls; cairo, pango, pixman, libpng and zlib for
-# pixels; DejaVu so that text renders the same everywhere.
-packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
+# Build: libffi for factory calls; cairo, pixman, libpng and zlib for pixels.
+packages=(pkg-config libffi-dev libcairo2-dev libpixman-1-dev libpng-dev zlib1g-dev)
+# Run: cairo's and pango's libraries, loaded at the first drawing and the first text drawn (no pango
+# header is needed to build); DejaVu so that text renders the same everywhere.
+packages+=(libcairo2 libpangocairo-1.0-0 fonts-dejavu-core)
 # The encoders: libavformat/libavcodec (H.264 and VP9), libwebp(mux), libdeflate, libimagequant.
 packages+=(libavformat-dev libavcodec-dev libavutil-dev libwebp-dev libdeflate-dev libimagequant-dev)
 # The studio's HTTP server (fxhost studio; loaded with dlopen when a studio starts).
 packages+=(libmicrohttpd-dev)
+# The tests compile a C program against pango's headers (TextLibraryTests), as the benchmarks' cairo baseline does.
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then packages+=(libpango1.0-dev); fi
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 # The independent-renderer tests draw the same scenes with headless Chromium.

@@ -12,6 +12,8 @@ scripts/check-imports.sh
 scripts/check-docs.sh
 # The studio page compiled into fxhost is the one in Sources/FXStudio/Page.
 scripts/studio-page.sh --check
+# The cairo functions fxhost loads with dlopen (Sources/CCairo) are the ones its sources call.
+scripts/gen-cairo-shim.py --check
 swift build --build-tests
 # The faces of FXCore's property catalog (typed keys, the facade's animatable set, docs/KEYPATHS.md) are current.
 scripts/generate.sh --check

@@ -6,6 +6,9 @@
 /// the tables of docs/KEYPATHS.md) are generated from here by
 /// `scripts/generate.sh`, which the test command runs in check mode. Adding a
 /// property is a case here, its catalog line below, and what the renderer draws.
+/// Plugins name properties by their key strings (fx.h has no property ids); the
+/// raw values are fxhost's own, index `infos` and order a layer's animated
+/// values, and may change between versions.
 public enum Property: Int, Sendable, CaseIterable {
     // Layer (every kind has these)
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden

@@ -27,10 +27,13 @@ enum Replication {
     public static let maxLayers = 1_000_000
 
     /// The snapshot's layers with every replicator's copies added, depth first,
-    /// copies stopping when the snapshot would hold more than `limit` layers.
-    static func expand(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int = maxLayers) -> [PresentedLayer] {
+    /// copies stopping when the snapshot would hold more than `limit` layers. `expected`, the count
+    /// the scene budget worked out, is reserved at once: an array grown by doubling to a million
+    /// layers holds its old and new buffers together, half as much again as the layers themselves.
+    static func expand(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int = maxLayers,
+                       expected: Int = 0) -> [PresentedLayer] {
         var out: [PresentedLayer] = []
-        out.reserveCapacity(layers.count)
+        out.reserveCapacity(min(max(layers.count, expected), limit))
         /// Old index → new index.
         var remap = [Int](repeating: -1, count: layers.count)
         /// Replicators whose subtree is being copied out: old index, new index, copy 0's colour.

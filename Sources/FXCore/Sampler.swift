@@ -7,6 +7,7 @@ public enum Sampler {
 
     /// The stage's whole tree at global time `t`, presented by its sampling program.
     public static func snapshot(of stage: Stage, at t: Double) -> Snapshot {
+        if let refusal = memoryRefusal(stage, at: t) { return Snapshot(time: t, layers: [], overBudget: refusal) }
         let layers = stage.samplingProgram.layers(at: t)
         if stage.replicators.isEmpty && !layers.contains(where: { $0.particles != nil }) {
             return Snapshot(time: t, layers: layers)
@@ -21,8 +22,11 @@ public enum Sampler {
                                              particles: stage.maxLiveParticles) {
             return Snapshot(time: t, layers: layers, overBudget: overrun)
         }
+        if let refusal = memoryRefusal(layers, stage, at: t) { return Snapshot(time: t, layers: layers, overBudget: refusal) }
         if stage.replicators.isEmpty { return Snapshot(time: t, layers: layers) }
-        return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers))
+        let expected = SceneBudget.copies(layers, stage.replicators).multiplier.reduce(0, +)
+        return Snapshot(time: t, layers: Replication.expand(layers, stage.replicators, limit: stage.maxPresentedLayers,
+                                                            expected: Int(min(expected, Double(stage.maxPresentedLayers)))))
     }
 
     /// One thread's walk of (part of) a tree: the animated values of every layer

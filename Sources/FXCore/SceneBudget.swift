@@ -14,25 +14,31 @@ public enum SceneBudget {
     /// frame would hold; nil when it fits. Linear in the layers before copying; no copy is made.
     static func overrun(_ layers: [PresentedLayer], _ replicators: [Int: Layer], limit: Int,
                         particles: Int = Particles.budget) -> FXError? {
-        var multiplier = [Double](repeating: 1, count: layers.count)
-        /// The innermost replicator around each layer, by index (-1: none).
-        var owner = [Int](repeating: -1, count: layers.count)
+        let (multiplier, owner) = copies(layers, replicators)
         var total = 0.0
         var culprit = -1
-        for (i, l) in layers.enumerated() {
-            if l.parent >= 0 {
-                let p = layers[l.parent]
-                // A replicator copies its sublayers, not its mask.
-                let copies = p.kind == .replicator && replicators[p.id] != nil && !l.isMask
-                multiplier[i] = multiplier[l.parent] * (copies ? Double(max(1, Replication.Instances(p).count)) : 1)
-                owner[i] = copies ? l.parent : owner[l.parent]
-            }
+        for i in layers.indices {
             total += multiplier[i]
             if culprit < 0, total > Double(limit) { culprit = owner[i] }
         }
         guard total > Double(limit) else { return particleOverrun(layers, multiplier, limit: particles) }
         let name = culprit >= 0 ? path(culprit, layers) : "stage"
         return FXError("scene budget: the copies of replicator '\(name)' would make \(count(total)) layers in one frame (nested replicators multiply their instanceCount); the budget is \(count(Double(limit))) layers a frame, copies included: lower instanceCount or nest fewer replicators", kind: .limit)
+    }
+
+    /// How many times each of `layers` is presented once replicators have made their copies (1: only
+    /// itself), and the innermost replicator around it, by index (-1: none). Linear; nothing is copied.
+    static func copies(_ layers: [PresentedLayer], _ replicators: [Int: Layer]) -> (multiplier: [Double], owner: [Int]) {
+        var multiplier = [Double](repeating: 1, count: layers.count)
+        var owner = [Int](repeating: -1, count: layers.count)
+        for (i, l) in layers.enumerated() where l.parent >= 0 {
+            let p = layers[l.parent]
+            // A replicator copies its sublayers, not its mask.
+            let copies = p.kind == .replicator && replicators[p.id] != nil && !l.isMask
+            multiplier[i] = multiplier[l.parent] * (copies ? Double(max(1, Replication.Instances(p).count)) : 1)
+            owner[i] = copies ? l.parent : owner[l.parent]
+        }
+        return (multiplier, owner)
     }
 
     /// The emitter whose particles, each emitter's `bound` times its `copies`, take the frame past `limit`.

@@ -5,8 +5,9 @@ public struct Snapshot: Sendable {
     public let time: Double
     public let layers: [PresentedLayer]
 
-    /// Set when the frame is over the scene budget (`SceneBudget`): then `layers`
-    /// are the tree without replicated copies, and `Stage.sample(at:)` throws this.
+    /// Set when the frame is over the scene budget (`SceneBudget`) or the memory budget (`MemoryBudget`): then `layers`
+    /// are the tree without replicated copies (none, when the memory budget refused the frame before
+    /// sampling it), and `Stage.sample(at:)` throws this.
     public let overBudget: FXError?
 
     public init(time: Double, layers: [PresentedLayer], overBudget: FXError? = nil) {

@@ -56,6 +56,10 @@ public final class Stage {
     /// together (`Particles.budget` unless set lower; docs/isolation.md, "Scene budget").
     public var maxLiveParticles = Particles.budget
 
+    /// The memory budget every frame is checked against before it is made (`MemoryBudget`);
+    /// nil: none (the host sets one for every run).
+    public var memoryBudget: MemoryBudget?
+
     /// The most timers added in one run: a timer that re-adds itself 1 ns
     /// later would otherwise run until killed.
     public var maxTimersPerRun = 100_000

@@ -47,6 +47,7 @@ extension Isolation {
             let during = phase.map { " during \($0)" } ?? " outside plugin code"
             switch end {
             case .finished: return nil
+            case .crashed(let s) where phase == nil: return Isolation.hostCrash(s, plugin: plugin)
             case .crashed(let s): return "\(who) crashed (\(Isolation.signalName(s)))\(during)"
             case .exited(let code): return "\(who) ended the process with exit(\(code))\(during)"
             case .timedOut: return "\(who) did not return within the time limit\(during) (--timeout SECONDS to change it)"
@@ -64,12 +65,25 @@ extension Isolation {
         }
     }
 
+    /// A child that died of a signal while no plugin code was being called died in fxhost's own
+    /// work (sampling, drawing, encoding), not the plugin's: most often memory ran out, and
+    /// Swift's runtime aborts on a failed allocation (SIGABRT or SIGTRAP/SIGILL after "failed to
+    /// allocate"), or the kernel's out-of-memory killer sends SIGKILL. Threads plugin code left
+    /// running could be the cause too, which the line does not rule out.
+    public static func hostCrash(_ s: Int32, plugin: String?) -> String {
+        let plugin = plugin.map { " with plugin '\($0)'" } ?? ""
+        let cause = s == SIGKILL ? "killed (SIGKILL, most likely by the kernel's out-of-memory killer)"
+            : "stopped (\(signalName(s)))"
+        return "fxhost was \(cause) in its own work\(plugin), while no plugin code was being called; if memory ran out, give --memory-limit BYTES below what the machine allows, and frames that would not fit are refused instead"
+    }
+
     public static func signalName(_ s: Int32) -> String {
         switch s {
         case SIGSEGV: "SIGSEGV, a segmentation fault"
         case SIGBUS: "SIGBUS, a bus error"
         case SIGILL: "SIGILL, an illegal instruction"
         case SIGFPE: "SIGFPE, an arithmetic error"
+        case SIGTRAP: "SIGTRAP, a trap"
         case SIGABRT: "SIGABRT, abort() was called"
         case SIGPIPE: "SIGPIPE, it wrote to a pipe that nobody reads"
         case SIGKILL: "SIGKILL"

@@ -1,7 +1,9 @@
 import Glibc
 
 /// One piece of work run on a second thread, joined before its result is
-/// used. The engine's only concurrency: the sampler splits large trees in two
+/// used. The engine's fork-and-join concurrency (the image sinks' encoders also run on threads
+/// of their own, a frame behind the renderer: FXImageSinks' `BackgroundJob` and `HandOffQueue`):
+/// the sampler splits large trees in two
 /// (both halves only read the model, which nothing mutates while sampling),
 /// the renderer draws large images and many particles in two sets of rows,
 /// and the video writer converts two halves of a frame.

@@ -54,7 +54,7 @@ struct DebianPackageTests {
     }
 
     /// Every library any packaged ELF file needs, and those fxhost loads with
-    /// dlopen (pango, libwebp and libwebpmux, libimagequant), is either carried
+    /// dlopen (cairo, pango, libwebp and libwebpmux, libimagequant), is either carried
     /// by the package or belongs to a Debian package that Depends names.
     @Test func dependsNamesTheOwnerOfEveryLibraryNeeded() throws {
         let (deb, root) = try Self.package.get()
@@ -81,9 +81,10 @@ struct DebianPackageTests {
                 needed[try #require(soPaths[soname], "\(soname) (needed by \(elf)) is not in ldconfig's cache")] = elf
             }
         }
-        // Loaded with dlopen, so no ELF file names them: pango at the first text drawn (Sources/CPango), libwebp(mux)
-        // for a WebP output (Sources/CWebP), libimagequant for a GIF (Sources/CImageQuant).
-        for soname in ["libpangocairo-1.0.so.0", "libwebpmux.so.3", "libwebp.so.7", "libimagequant.so.0"] {
+        // Loaded with dlopen, so no ELF file names them: cairo at the first drawing (Sources/CCairo), pango at the
+        // first text drawn (Sources/CPango), libwebp(mux) for a WebP output (Sources/CWebP), libimagequant for a GIF
+        // (Sources/CImageQuant).
+        for soname in ["libcairo.so.2", "libpangocairo-1.0.so.0", "libwebpmux.so.3", "libwebp.so.7", "libimagequant.so.0"] {
             needed[try #require(soPaths[soname], "\(soname) is not in ldconfig's cache")] = "fxhost's dlopen"
         }
         let owned = try Self.owners(of: Array(needed.keys))

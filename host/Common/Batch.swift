@@ -83,7 +83,7 @@ struct BatchJob {
 
     /// fxhost options a job may set; the rest are the factory's business or the batch's.
     static let allowedOptions: Set<String> = ["size", "fps", "end", "duration", "time", "scale", "background", "event", "sink", "format",
-                                              "timeout", "render-timeout", "sheet", "particles", "frames", "shard"]
+                                              "timeout", "render-timeout", "memory-limit", "sheet", "particles", "frames", "shard"]
 
     static func load(_ file: String) throws -> [BatchJob] {
         guard let text = readText(file) else {

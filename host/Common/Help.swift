@@ -49,6 +49,8 @@ enum Help {
       --event T:NAME     fire the plugin's event NAME at T seconds (repeatable), e.g. --event 1.5:tap
       --timeout S        seconds one call into the plugin may take (default 10)
       --render-timeout S  seconds the whole run may take, rendering included (default 3600)
+      --memory-limit N   bytes the run may use (N, NMiB, NGiB); a frame that would need more is
+                         refused (default: the memory cgroup's or address-space limit, else 2GiB)
       --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin
                          code runs in a child process, so a crash or hang is reported, not fatal
       --out FILE         write to FILE (- for standard output); the extension picks the format:

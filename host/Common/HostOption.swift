@@ -29,6 +29,7 @@ public enum HostOption: String, CaseIterable, Sendable {
     case quality = "--quality"
     case timeout = "--timeout"
     case renderTimeout = "--render-timeout"
+    case memoryLimit = "--memory-limit"
     case size = "--size"
     case fps = "--fps"
     case end = "--end"

@@ -16,6 +16,7 @@ enum OptionWord {
     case maxSize(Int)
     case timeout(Double)
     case renderTimeout(Double)
+    case memoryLimit(Int)
     case size(width: Double, height: Double)
     case fps(Double)
     case end(Double)
@@ -126,6 +127,7 @@ struct OptionWords {
             case .renderTimeout?:
                 words.append(.renderTimeout(try number({ Double($0) }, { $0.isFinite && $0 > 0 && $0 <= 7 * 86400 },
                                                        "is not a number of seconds above 0 (at most a week)")))
+            case .memoryLimit?: words.append(.memoryLimit(try MemoryLimit.parse(try v())))
             case .size?:
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)

@@ -273,6 +273,8 @@ public struct Supervision {
     public var timeout = 10.0
     /// Seconds the whole run may take (`--render-timeout`): a plugin's few calls can ask for hours of rendering.
     public var renderTimeout = 3600.0
+    /// Bytes the run may use (`--memory-limit`); nil: the machine's limit (`MemoryLimit`).
+    public var memoryLimit: Int?
 
     init() {}
 
@@ -282,6 +284,7 @@ public struct Supervision {
             case .noIsolate: isolate = false
             case .timeout(let t): timeout = t
             case .renderTimeout(let t): renderTimeout = t
+            case .memoryLimit(let n): memoryLimit = n
             default: break
             }
         }

@@ -105,6 +105,13 @@ struct RunPlan {
             sinks = try openSinks()
         }
 
+        var budget = MemoryLimit.budget(given: o.supervision.memoryLimit)
+        if sinks.contains(where: { $0.rendersFrames }) {
+            let scale = o.output.scale
+            budget.surfaceBytes = Int((o.stage.width * scale).rounded(.up) * (o.stage.height * scale).rounded(.up)) * 4
+        }
+        stage.memoryBudget = budget
+
         let handled = stage.eventNames
         for e in o.stage.events {
             guard handled.contains(e.name) else {

@@ -117,6 +117,7 @@ func checkFactory(path: String, factory name: String, options o: CheckOptions) t
         return
     }
     let end = try checkedEnd(stage, path: path, factory: name, arguments: arguments)
+    if let failure = Renderer.libraryFailure { throw failure }
     let renderer = Renderer(stageSize: stage.size)
     var layers = 0
     for i in 0..<5 {

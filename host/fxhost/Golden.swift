@@ -60,6 +60,7 @@ enum Golden {
             }
         }
 
+        if let failure = Renderer.libraryFailure { throw failure }
         let renderer = Renderer(stageSize: stage.size)
         let jsonFile = o.update ? samplesFile : entry + "/samples.actual.jsonl"
         let jsonOut = try OutputFile(path: jsonFile)

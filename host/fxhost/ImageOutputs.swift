@@ -16,6 +16,7 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
             let w = (o.width * o.scale).rounded(), h = (o.height * o.scale).rounded()
             throw HostError.usage("--size \(Int(o.width))x\(Int(o.height)) at --scale \(o.scale) makes \(ValueFormat.fixed(w, 0))×\(ValueFormat.fixed(h, 0)) pixels; the limit is \(OutputLimits.maxPixels) pixels (\(OutputLimits.maxSide) a side)")
         }
+        if let failure = Renderer.libraryFailure { throw failure }
         let r = Renderer(stageSize: Size(o.width, o.height), scale: o.scale, background: o.background)
         renderer = r
         return r

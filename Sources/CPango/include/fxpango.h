@@ -17,7 +17,7 @@
 #ifndef FXPANGO_H
 #define FXPANGO_H
 
-#include <cairo.h>
+#include <cairo/cairo.h>
 
 typedef struct _PangoLayout PangoLayout;
 typedef struct _PangoContext PangoContext;

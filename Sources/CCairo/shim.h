@@ -1,2 +1,0 @@
-/* cairo, for drawing. pango (text) is loaded when first needed: Sources/CPango. */
-#include <cairo.h>

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+import CCairo
+import FXCore
+
+extension Renderer {
+    /// Why nothing can be drawn, when cairo, loaded with dlopen at the first drawing
+    /// (Sources/CCairo/include/fxcairo.h), cannot be loaded; nil when it is loaded. Asked before
+    /// the first renderer of a run is made, so that a run fails in one line before any output.
+    public static var libraryFailure: FXError? {
+        guard let why = fx_cairo_failure() else { return nil }
+        return FXError("cannot draw: \(String(cString: why)) (install Debian's libcairo2)")
+    }
+}

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # End-to-end benchmark (`scripts/bench.sh e2e`): for each output format,
 # fxhost's wall time and file size on three 1 s, 60 fps, 1280x720 jobs (a
 # crossfade of two photo-like images, the spinner, the shimmer), beside

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fxhost's lottie plugin beside rlottie (librlottie-dev), what users pick
 # instead, doing the same job: every frame of each file at 1280x720 as
 # YUV4MPEG2 (4:4:4, BT.601, over black) on standard output, thrown away

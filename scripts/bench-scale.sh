@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Scale figures (scripts/bench.sh scale): a 4,000-frame render whole and in
 # 2 and 4 shards at once, what a shard that starts late pays to replay the
 # timeline, and a 1,000-job batch with -j 1 and -j 2, each beside its ideal.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The seeds plugin (the tutorials' own Swift through QuartzCore and UIKit)
 # beside the hand ports it must equal (scripts/bench.sh seeds).
 #

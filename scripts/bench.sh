@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Benchmarks (not tests): release build, figures printed to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Checks the arrows of docs/ARCHITECTURE.md against the code: every `import`
 # of one of this package's modules, in a target's Swift files, names a
 # dependency that Package.swift declares for that target (directly; a module

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the libFuzzer harnesses (with AddressSanitizer) and runs each one.
 #   scripts/fuzz.sh                 all of them, 1,000,000 executions each
 #   scripts/fuzz.sh png 5000000     one harness, more executions

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates docs/gallery/conformance/: one contact sheet per port of the
 # conformance corpus (docs/CONFORMANCE.md), one cycle of each loader. The
 # plugins are compiled as a third party would: cc against fx.h, nothing else.

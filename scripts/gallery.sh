@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates the README's gallery: one contact sheet per effect, made by the
 # same commands the README shows beside each picture.
 set -euo pipefail

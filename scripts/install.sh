@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs fxhost under PREFIX (default /usr/local), or removes what an
 # earlier install put there.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every Lottie JSON file under a folder through fxhost's lottie plugin and
 # through rlottie (librlottie-dev) at three frames (first, middle, last), and
 # prints a Markdown table: file, the features fxhost warned about, how far the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Renders fxhost's manual page, fxhost.1, from the text of `fxhost --help` and
 # `fxhost --version`, so the two never disagree. Writes roff to stdout.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the Debian package fxhost_VERSION_ARCH.deb: the executable, the
 # plugins, the Swift runtime they need (in /usr/lib/fxhost/swift, so the
 # machine needs no Swift toolchain), and, for plugin authors, fx.h and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs the built test bundle as several processes at once, one per group of
 # suites, and prints each group's time and a closing "N passed, N failed" line.
 #   scripts/run-suites.sh BIN_FOLDER

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job: set up, build (release), and run fxhost. With no arguments it
 # runs the cube effect; any arguments are passed to fxhost instead
 # (scripts/run.sh --list, scripts/run.sh --plugin cube --text Rome --out cube.jsonl).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite under AddressSanitizer (a separate build folder, so
 # the ordinary build is untouched). Any report fails the run.
 #   scripts/sanitize.sh               build, then run

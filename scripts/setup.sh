@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages fxhost builds against, when any is missing.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail

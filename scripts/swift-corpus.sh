@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Compiles public iOS animation code, unchanged, against this package's
 # QuartzCore, UIKit and CoreGraphics modules, runs each result through fxhost,
 # and checks the values Tests/SwiftCorpus/<name>/expect.json lists

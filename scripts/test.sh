@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite: set up, build everything, run every test.
 # In CI (CI=true) the same suite runs again under AddressSanitizer; its build
 # runs while the ordinary tests do (they mostly wait on child processes).

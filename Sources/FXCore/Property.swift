@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Every animatable or settable property of every layer kind: the single
 /// source of truth for its Core Animation key, its value type, its default and
 /// the layer kind that has it. The C ABI's property ids are these raw values.

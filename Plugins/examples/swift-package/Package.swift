@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: MIT-0
 import PackageDescription
 
 // An fxhost plugin in a package of its own (docs/PLUGINS.md, "In Swift").

@@ -11,10 +11,11 @@
 # Debian packages of every shared library the files need, as dpkg-shlibdeps
 # finds them, plus the packages of the libraries fxhost loads with dlopen, which
 # no ELF file names: libpangocairo-1.0-0 (at the first text drawn), libwebpmux3
-# and libwebp7 (WebP output), libimagequant0 (GIF output); and fonts-dejavu-core
-# (text renders the same everywhere). Recommends names FFmpeg's libraries,
-# loaded only for MP4 and WebM, where a run without them fails in one line
-# naming them.
+# and libwebp7 (WebP output); and fonts-dejavu-core (text renders the same
+# everywhere). Recommends names the GPL libraries fxhost loads, which the
+# package must not require (docs/THIRD-PARTY.md): libimagequant0 (GIF output,
+# GPL-3.0+) and FFmpeg's libraries (MP4 and WebM, GPL-2.0+ as Debian builds
+# them); a run that needs one that is missing fails in one line naming it.
 # Needs dpkg-dev and patchelf (scripts/setup.sh --test installs them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,16 +71,16 @@ Version: $version
 Architecture: $arch
 Maintainer: fxhost maintainers <fxhost@packages.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
-Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, libimagequant0, fonts-dejavu-core
-Recommends: libavformat59, libavcodec59, libavutil57
+Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, fonts-dejavu-core
+Recommends: libimagequant0, libavformat59, libavcodec59, libavutil57
 Section: graphics
 Priority: optional
 Description: Core Animation-style effects engine, with effect plugins
  fxhost loads effect plugins (shared objects) through one stable C header,
  fx.h, plays them on a simulated clock with Core Animation's timing rules, and
- writes what it sampled as a trace, JSON lines, PNG, APNG, GIF, animated WebP,
- Y4M, or (with FFmpeg's libraries, recommended) MP4 and WebM video. It plays
- Lottie (Bodymovin) files through its lottie plugin.
+ writes what it sampled as a trace, JSON lines, PNG, APNG, animated WebP, Y4M,
+ or (with libimagequant and FFmpeg's libraries, recommended) GIF, MP4 and
+ WebM. It plays Lottie (Bodymovin) files through its lottie plugin.
  .
  This package carries the plugin ABI too: /usr/include/fxhost/fx.h and
  fxhost.pc (pkg-config --cflags fxhost), and the Swift runtime the programs

@@ -55,7 +55,7 @@ struct DebianPackageTests {
     }
 
     /// Every library any packaged ELF file needs, and those fxhost loads with
-    /// dlopen (pango, libwebp and libwebpmux, libimagequant), is either carried
+    /// dlopen for text and WebP (pango, libwebp and libwebpmux), is either carried
     /// by the package or belongs to a Debian package that Depends names.
     @Test func dependsNamesTheOwnerOfEveryLibraryNeeded() throws {
         let (deb, root) = try Self.package.get()
@@ -83,36 +83,43 @@ struct DebianPackageTests {
             }
         }
         // Loaded with dlopen, so no ELF file names them: pango at the first text drawn (Sources/CPango), libwebp(mux)
-        // for a WebP output (Sources/CWebP), libimagequant for a GIF (Sources/CImageQuant).
-        for soname in ["libpangocairo-1.0.so.0", "libwebpmux.so.3", "libwebp.so.7", "libimagequant.so.0"] {
+        // for a WebP output (Sources/CWebP).
+        for soname in ["libpangocairo-1.0.so.0", "libwebpmux.so.3", "libwebp.so.7"] {
             needed[try #require(soPaths[soname], "\(soname) is not in ldconfig's cache")] = "fxhost's dlopen"
         }
         let owned = try Self.owners(of: Array(needed.keys))
         var owners: Set<String> = []
         for (path, elf) in needed { owners.insert(try #require(owned[path], "no Debian package owns \(path), needed by \(elf)")) }
         #expect(owners.count >= 8 && owners.contains("libcairo2") && owners.contains("libffi8"), "\(owners)")
-        #expect(owners.isSuperset(of: ["libpangocairo-1.0-0", "libwebpmux3", "libwebp7", "libimagequant0"]), "\(owners)")
+        #expect(owners.isSuperset(of: ["libpangocairo-1.0-0", "libwebpmux3", "libwebp7"]), "\(owners)")
         for owner in owners { #expect(named.contains(owner), "\(owner) is needed but not in Depends: \(depends)") }
     }
 
-    /// FFmpeg's libraries, which fxhost loads only for MP4 and WebM (with the
-    /// major versions of the headers it was built with), are recommended: the
-    /// packages that own them are what Recommends names.
-    @Test func recommendsNamesTheOwnersOfFFmpegsLibraries() throws {
+    /// The GPL libraries fxhost loads, libimagequant (GIF, GPL-3.0+) and FFmpeg's
+    /// (MP4 and WebM, with the major versions of the headers it was built with;
+    /// GPL-2.0+ as Debian builds them), are recommended, never depended on
+    /// (docs/THIRD-PARTY.md): the packages that own them are what Recommends
+    /// names, and Depends names none of them.
+    @Test func recommendsNamesTheOwnersOfTheGPLLibrariesAndDependsNone() throws {
         let (deb, _) = try Self.package.get()
         let recommends = try Self.field("Recommends", deb)
         let named = Set(recommends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0] }.map(String.init))
-        var paths: [String] = []
+        let depends = Set(try Self.field("Depends", deb).split(separator: ",")
+            .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) })
+        let ldconfig = try runProcess("/usr/bin/env", ["ldconfig", "-p"]).stdout.split(separator: "\n")
+        func path(_ soname: String) throws -> String {
+            let found = ldconfig.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") && $0.contains("x86-64") }
+            return try #require(found.flatMap { $0.split(separator: " ").last.map(String.init) }, "\(soname) is not in ldconfig's cache")
+        }
+        var paths = [try path("libimagequant.so.0")]
         for lib in ["avformat", "avcodec", "avutil"] {
             let version = try runProcess("/usr/bin/env", ["pkg-config", "--modversion", "lib" + lib]).stdout
-            let soname = "lib\(lib).so.\(version.split(separator: ".")[0])"
-            let found = try runProcess("/usr/bin/env", ["ldconfig", "-p"]).stdout.split(separator: "\n")
-                .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") && $0.contains("x86-64") }
-            paths.append(try #require(found.flatMap { $0.split(separator: " ").last.map(String.init) }, "\(soname) is not in ldconfig's cache"))
+            paths.append(try path("lib\(lib).so.\(version.split(separator: ".")[0])"))
         }
         let owners = Set(try Self.owners(of: paths).values)
-        #expect(owners.count == 3, "\(owners)")
+        #expect(owners.count == 4 && owners.contains("libimagequant0"), "\(owners)")
         #expect(owners == named, "Recommends: \(recommends); the owners: \(owners)")
+        #expect(depends.isDisjoint(with: owners), "Depends names a GPL library: \(depends.intersection(owners))")
     }
 
     /// The package dpkg says owns each library file, trying it as named, with

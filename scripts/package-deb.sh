@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
 done
 case "$compression" in xz|gzip|none) ;; *) echo "package-deb: --compression takes xz, gzip or none (got '$compression')" >&2; exit 2 ;; esac
 [ -d "$out" ] || { echo "package-deb: the output folder '$out' does not exist" >&2; exit 2; }
-for tool in dpkg-deb dpkg-shlibdeps patchelf; do
+for tool in dpkg-deb dpkg-shlibdeps dpkg-parsechangelog patchelf; do
   command -v $tool >/dev/null || { echo "package-deb: $tool is missing: apt-get install dpkg-dev patchelf (or scripts/setup.sh --test)" >&2; exit 1; }
 done
 if [ -z "$bin" ]; then
@@ -46,8 +46,27 @@ trap 'rm -rf "$work"' EXIT
 # dpkg-shlibdeps reads debian/control and treats libraries under debian/PACKAGE as the package's own.
 pkg="$work/debian/fxhost"
 DESTDIR="$pkg" "$root/scripts/install.sh" --bin "$bin" --bundle-swift-runtime --strip --no-manifest /usr
-version=$("$pkg/usr/bin/fxhost" --version | awk '{print $2}')
+upstream=$("$pkg/usr/bin/fxhost" --version | awk '{print $2}')
+# The package's version is debian/changelog's newest entry: fxhost's own version and a Debian revision.
+version=$(dpkg-parsechangelog -l "$root/debian/changelog" -S Version)
+[ "${version%-*}" = "$upstream" ] || {
+  echo "package-deb: debian/changelog's newest entry is $version but fxhost is $upstream: add an entry for $upstream-1 at its top" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
+
+# Debian policy 12.5, 12.7 and 12.1: the copyright file (in the machine-readable format),
+# the changelog and the manual page, both compressed with gzip -9n (no name or time stamp,
+# so the same input gives the same bytes); and the lintian tags that do not apply to a
+# package built outside the Debian archive, each with its reason (debian/lintian-overrides).
+doc="$pkg/usr/share/doc/fxhost"
+install -m 644 "$root/debian/copyright" "$doc/copyright"
+gzip -9n <"$root/debian/changelog" >"$doc/changelog.Debian.gz" && chmod 644 "$doc/changelog.Debian.gz"
+gzip -9n "$pkg/usr/share/man/man1/fxhost.1"
+install -D -m 644 "$root/debian/lintian-overrides" "$pkg/usr/share/lintian/overrides/fxhost"
+# fxhost.pc names no architecture's files (a header folder, -lm): /usr/share/pkgconfig, which the
+# pkg-config of every architecture, cross-compilers' included, searches.
+mkdir -p "$pkg/usr/share/pkgconfig"
+mv "$pkg/usr/lib/pkgconfig/fxhost.pc" "$pkg/usr/share/pkgconfig/fxhost.pc"
+rmdir "$pkg/usr/lib/pkgconfig"
 
 elves=()
 while IFS= read -r f; do

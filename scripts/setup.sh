@@ -15,6 +15,8 @@ if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
 # And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
 if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
+# And check the Debian package against Debian's policy (lintian, Tests/IntegrationTests/DebianPackageTests).
+if [ "${1:-}" = "--test" ]; then packages+=(lintian); fi
 # And animated WebP with Pillow (ffmpeg 5.1 does not decode it).
 if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
 # And rlottie, the independent renderer the Lottie plugin's tests compare with (Tests/LottieTests).

@@ -12,6 +12,8 @@
 #   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column
 #   (ms wall/CPU/KB), run beside the others.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-e2e.sh BIN [JOB…] [--formats 'mp4 webm …']" --formats -- "$@"
 set -f  # ffmpeg filter graphs hold brackets: no globbing
 bin=${1:?usage: bench-e2e.sh BIN [JOB…]}
 shift

@@ -15,6 +15,8 @@
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-lottie.sh BIN [DIR…]" -- "$@"
 cd "$(dirname "$0")/.."
 bin=${1:?usage: scripts/bench-lottie.sh BIN [DIR…]}
 shift

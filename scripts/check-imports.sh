@@ -7,6 +7,8 @@
 # draw). Prints one line per undeclared import and exits 1 if there is any.
 #   scripts/check-imports.sh
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/check-imports.sh" -- "$@"
 cd "$(dirname "$0")/.."
 swift package dump-package 2>/dev/null | python3 -c '
 import json, os, re, sys

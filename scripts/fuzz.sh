@@ -10,6 +10,8 @@
 # reads). A crash stops the run and leaves the input in Fuzz/crash-*; rerun it
 # with .build/release/fuzz-NAME FILE.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/fuzz.sh [HARNESS [RUNS]]" -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 which=${1:-all}

@@ -4,6 +4,8 @@
 # conformance corpus (docs/CONFORMANCE.md), one cycle of each loader. The
 # plugins are compiled as a third party would: cc against fx.h, nothing else.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/gallery-conformance.sh" -- "$@"
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -8,6 +8,8 @@
 #     scripts/lottie-corpus.sh DIR            # builds release binaries first
 #     FXHOST_BIN=.build/debug scripts/lottie-corpus.sh DIR
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/lottie-corpus.sh DIR" -- "$@"
 cd "$(dirname "$0")/.."
 dir=${1:?usage: scripts/lottie-corpus.sh DIR (a folder of Lottie .json files)}
 [ -d "$dir" ] || { echo "lottie-corpus: '$dir' is not a folder" >&2; exit 2; }

@@ -18,6 +18,8 @@
 # them); a run that needs one that is missing fails in one line naming it.
 # Needs dpkg-dev and patchelf (scripts/setup.sh --test installs them).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/package-deb.sh [--bin DIR] [--out DIR] [--compression xz|gzip|none]" --bin --out --compression -- "$@"
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage() { echo "usage: scripts/package-deb.sh [--bin DIR] [--out DIR] [--compression xz|gzip|none]" >&2; exit 2; }

@@ -9,6 +9,8 @@
 # at once than the machine has cores. FXHOST_TEST_JOBS sets how many groups
 # run together (default: cores + 1). Any failure makes the exit status non-zero.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/run-suites.sh BIN_FOLDER" -- "$@"
 cd "$(dirname "$0")/.."
 bin=${1:?usage: scripts/run-suites.sh BIN_FOLDER}
 bundle="$bin/fxhostPackageTests.xctest"

@@ -8,6 +8,8 @@
 # UndefinedBehaviorSanitizer is not offered: this Swift toolchain refuses
 # -sanitize=undefined for Linux targets, and Swift checks overflow and bounds itself.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/sanitize.sh [--build-only | --skip-build]" --build-only --skip-build -- "$@"
 cd "$(dirname "$0")/.."
 mode=${1:-}
 flags=(--sanitize=address --scratch-path .build/sanitize)

@@ -3,6 +3,8 @@
 # Installs the Debian packages fxhost builds against, when any is missing.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/setup.sh [--test | --bench]" --test --bench -- "$@"
 
 # Build: libffi for factory calls; cairo, pango, pixman, libpng and zlib for
 # pixels; DejaVu so that text renders the same everywhere.

@@ -26,6 +26,8 @@
 #              FXHOST            the fxhost to run (default .build/debug/fxhost;
 #                                run `swift build` first)
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/swift-corpus.sh [--fetch] DIR [NAME…]" --fetch -- "$@"
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$root/Tests/SwiftCorpus"

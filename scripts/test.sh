@@ -5,6 +5,8 @@
 # runs while the ordinary tests do (they mostly wait on child processes).
 # The last line is "N passed, N failed" over every pass; any failure exits 1.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/test.sh" -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 # The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.

@@ -88,6 +88,8 @@ let package = Package(
         .executableTarget(
             name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
             path: "host/fxhost"),
+        // Writes the faces of FXCore's property catalog kept outside the engine (scripts/generate.sh).
+        .executableTarget(name: "fxcatalog", dependencies: ["FXCore"], path: "host/fxcatalog"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
@@ -113,7 +115,7 @@ let package = Package(
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CCairo", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
-            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost"],
+            name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxcatalog"],
             path: "Tests/IntegrationTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(

@@ -12,6 +12,8 @@ scripts/setup.sh --test
 # The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.
 scripts/check-imports.sh
 swift build --build-tests
+# The faces of FXCore's property catalog (typed keys, the facade's animatable set, docs/KEYPATHS.md) are current.
+scripts/generate.sh --check
 work=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 sanitizer_build=""

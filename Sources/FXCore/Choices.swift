@@ -7,7 +7,10 @@
 /// cases as its choices; a new choice property needs only its enum here and
 /// its catalog line. A string reaching such a property becomes its case where
 /// it enters (`KeyPath.admit`), so the layer holds the case, not the string.
-public protocol Choice: RawRepresentable<String>, CaseIterable, Sendable {}
+public protocol Choice: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The type Apple's headers give the constants (`CAShapeLayerLineCap`); nil for fxhost's own.
+    static var appleName: String? { get }
+}
 
 extension Choice {
     /// The raw values in declaration order: the property's choices.
@@ -60,33 +63,54 @@ public struct ChoiceValue: Equatable, Sendable, CustomStringConvertible {
     public static func == (a: ChoiceValue, b: ChoiceValue) -> Bool { a.ordinal == b.ordinal && a.type == b.type }
 }
 
-/// `CALayerContentsGravity`: where an image sits in the bounds, or how it is scaled to them.
 public enum ContentsGravity: String, Choice {
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     case resize, resizeAspect, resizeAspectFill
+    public static let appleName: String? = "CALayerContentsGravity"
 }
-/// `CAGradientLayerType`.
-public enum GradientType: String, Choice { case axial, radial, conic }
-/// `CAShapeLayerFillRule`.
-public enum FillRule: String, Choice { case nonZero, evenOdd }
-/// `CAShapeLayerLineCap`.
-public enum LineCap: String, Choice { case butt, round, square }
-/// `CAShapeLayerLineJoin`.
-public enum LineJoin: String, Choice { case miter, round, bevel }
-/// `CATextLayerAlignmentMode`.
-public enum AlignmentMode: String, Choice { case natural, left, right, center, justified }
-/// `CATextLayerTruncationMode`.
-public enum TruncationMode: String, Choice { case none, start, middle, end }
-/// `CAEmitterLayerEmitterShape`.
-public enum EmitterShape: String, Choice { case point, line, rectangle, circle, cuboid, sphere }
-/// `CAEmitterLayerEmitterMode`.
-public enum EmitterMode: String, Choice { case points, outline, surface, volume }
-/// `CAEmitterLayerRenderMode`.
-public enum RenderMode: String, Choice { case unordered, oldestFirst, oldestLast, backToFront, additive }
+public enum GradientType: String, Choice {
+    case axial, radial, conic
+    public static let appleName: String? = "CAGradientLayerType"
+}
+public enum FillRule: String, Choice {
+    case nonZero, evenOdd
+    public static let appleName: String? = "CAShapeLayerFillRule"
+}
+public enum LineCap: String, Choice {
+    case butt, round, square
+    public static let appleName: String? = "CAShapeLayerLineCap"
+}
+public enum LineJoin: String, Choice {
+    case miter, round, bevel
+    public static let appleName: String? = "CAShapeLayerLineJoin"
+}
+public enum AlignmentMode: String, Choice {
+    case natural, left, right, center, justified
+    public static let appleName: String? = "CATextLayerAlignmentMode"
+}
+public enum TruncationMode: String, Choice {
+    case none, start, middle, end
+    public static let appleName: String? = "CATextLayerTruncationMode"
+}
+public enum EmitterShape: String, Choice {
+    case point, line, rectangle, circle, cuboid, sphere
+    public static let appleName: String? = "CAEmitterLayerEmitterShape"
+}
+public enum EmitterMode: String, Choice {
+    case points, outline, surface, volume
+    public static let appleName: String? = "CAEmitterLayerEmitterMode"
+}
+public enum RenderMode: String, Choice {
+    case unordered, oldestFirst, oldestLast, backToFront, additive
+    public static let appleName: String? = "CAEmitterLayerRenderMode"
+}
 /// fxhost's own (Core Animation has no such property): how a layer's `mask`
 /// turns into coverage. `alpha` is Core Animation's mask, the mask's alpha;
 /// `luminance` is the mask's luminance times its alpha (the CSS Masking
 /// specification's luminance mask, with Rec. 601 weights as rlottie's luma
 /// mattes); the inverted modes take 1 − that value. Lottie's track mattes
 /// (`tt` 1…4) are these four.
-public enum MaskMode: String, Choice { case alpha, alphaInverted, luminance, luminanceInverted }
+public enum MaskMode: String, Choice {
+    case alpha, alphaInverted, luminance, luminanceInverted
+    public static let appleName: String? = nil
+}

@@ -15,19 +15,12 @@ public enum KeyPathCatalog {
         public let kind: LayerKind
     }
 
-    /// The properties whose Apple pages do not say "Animatable", and fxhost's own choice `maskMode`.
-    static let notAnimatable: Set<Property> = [
-        .maskMode,
-        .contentsGravity, .gradientType, .fillRule, .lineCap, .lineJoin, .string, .font, .alignmentMode, .isWrapped,
-        .truncationMode, .preservesDepth, .emitterShape, .emitterMode, .renderMode, .seed,
-    ]
-
     /// The entries for a layer of `kind` (its own and every layer's), or for every kind when nil:
     /// each property, then its components, then for emitters the cell fields.
     public static func entries(for kind: LayerKind? = nil) -> [Entry] {
         var out: [Entry] = []
         for p in Property.allCases where p != .emitterCells && (kind.map { p.applies(to: $0) } ?? true) {
-            let animatable = !notAnimatable.contains(p)
+            let animatable = p.info.animatable
             out.append(Entry(keyPath: p.key, type: p.type, defaultValue: p.info.defaultValue, animatable: animatable,
                              kind: p.info.kind))
             for c in KeyPath.Component.allCases where c.parentType == p.type {

@@ -61,25 +61,6 @@ extension CALayer {
         addedAnimations.removeAll()
     }
 
-    /// Whether Apple's pages mark `key` animatable, among the properties
-    /// fxhost has. A `switch`, not a `Set<String>`: the set's first use made
-    /// its generic type by mangled name and hashed every key, about 40,000
-    /// instructions inside the build that first changed a layer.
-    @_spi(UIKit) public static func isAnimatable(_ key: String) -> Bool {
-        switch key {
-        case "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "hidden",
-             "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "contents",
-             "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-             "colors", "locations", "startPoint", "endPoint",
-             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
-             "fontSize", "foregroundColor",
-             "instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
-             "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
-             "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
-             "birthRate", "lifetime", "velocity", "scale", "spin":
-            true
-        default:
-            false
-        }
-    }
+    /// Whether Apple's pages mark `key` animatable, among the properties the facade has (the engine's catalog).
+    @_spi(UIKit) public static func isAnimatable(_ key: String) -> Bool { Catalog.isAnimatable(key) }
 }

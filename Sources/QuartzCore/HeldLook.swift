@@ -70,10 +70,6 @@ final class HeldLook {
     /// Whether the layer is in `holding`.
     var listed = false
 
-    /// What the host's new layer holds for each key (docs/KEYPATHS.md).
-    static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-    static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
-    static let textSize = 36.0
 
     /// Forgets the held value of `key`: a write of it is reaching the host.
     func drop(_ key: Key) {
@@ -130,11 +126,11 @@ extension CALayer {
         guard color.isFinite, let key = HeldLook.Key(name) else { return false }
         switch key {
         case .backgroundColor:
-            guard let look = lookToHold(key, action: action, isDefault: color == HeldLook.clear) else { return false }
+            guard let look = lookToHold(key, action: action, isDefault: color == Catalog.backgroundColor) else { return false }
             if action == nil { look.backgroundColor = color }
         case .foregroundColor:
             guard type(of: self).hostKind == .text,
-                  let look = lookToHold(key, action: action, isDefault: color == HeldLook.white) else { return false }
+                  let look = lookToHold(key, action: action, isDefault: color == Catalog.foregroundColor) else { return false }
             if action == nil { look.foregroundColor = color }
         default: return false
         }
@@ -144,14 +140,14 @@ extension CALayer {
     /// Holds a text layer's font size (see `HeldLook`); false when it must be written now.
     func hold(fontSize: Double, action: CAAction?) -> Bool {
         guard fontSize.isFinite, type(of: self).hostKind == .text,
-              let look = lookToHold(.fontSize, action: action, isDefault: fontSize == HeldLook.textSize) else { return false }
+              let look = lookToHold(.fontSize, action: action, isDefault: fontSize == Catalog.fontSize) else { return false }
         if action == nil { look.fontSize = fontSize }
         return true
     }
 
     /// Holds an opacity (see `HeldLook`); false when it must be written now.
     func hold(opacity: Double, action: CAAction?) -> Bool {
-        guard opacity.isFinite, let look = lookToHold(.opacity, action: action, isDefault: opacity == 1) else { return false }
+        guard opacity.isFinite, let look = lookToHold(.opacity, action: action, isDefault: opacity == Catalog.opacity) else { return false }
         if action == nil { look.opacity = opacity }
         return true
     }
@@ -199,10 +195,10 @@ extension CALayer {
     /// Writes what this layer holds, where it differs from the host's new layer.
     func sendHeldLook() {
         guard let look = heldLook else { return }
-        if let c = look.backgroundColor { send(.backgroundColor, "backgroundColor", c, isDefault: c == HeldLook.clear, look) }
-        if let c = look.foregroundColor { send(.foregroundColor, "foregroundColor", c, isDefault: c == HeldLook.white, look) }
-        if let size = look.fontSize { send(.fontSize, "fontSize", size, isDefault: size == HeldLook.textSize, look) }
-        if let o = look.opacity { send(.opacity, "opacity", o, isDefault: o == 1, look) }
+        if let c = look.backgroundColor { send(.backgroundColor, "backgroundColor", c, isDefault: c == Catalog.backgroundColor, look) }
+        if let c = look.foregroundColor { send(.foregroundColor, "foregroundColor", c, isDefault: c == Catalog.foregroundColor, look) }
+        if let size = look.fontSize { send(.fontSize, "fontSize", size, isDefault: size == Catalog.fontSize, look) }
+        if let o = look.opacity { send(.opacity, "opacity", o, isDefault: o == Catalog.opacity, look) }
         if let t = look.transform { send(.transform, "transform", t, isDefault: t == .identity, look) }
     }
 

@@ -3,7 +3,8 @@
 # Runs every Lottie JSON file under a folder through fxhost's lottie plugin and
 # through rlottie (librlottie-dev) at three frames (first, middle, last), and
 # prints a Markdown table: file, the features fxhost warned about, how far the
-# two pictures differ, and a verdict. docs/LOTTIE.md states the measure.
+# two pictures differ, and a verdict. docs/LOTTIE-CORPUS.md states the measure
+# and holds the table for lottie-ios's samples.
 #
 #     scripts/lottie-corpus.sh DIR            # builds release binaries first
 #     FXHOST_BIN=.build/debug scripts/lottie-corpus.sh DIR

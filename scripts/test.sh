@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 # The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.
 scripts/check-imports.sh
+# The docs stay walkable: no page over 40 KB, no relative link to a missing file or heading.
+scripts/check-docs.sh
 swift build --build-tests
 # The faces of FXCore's property catalog (typed keys, the facade's animatable set, docs/KEYPATHS.md) are current.
 scripts/generate.sh --check

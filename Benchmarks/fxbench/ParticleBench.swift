@@ -24,7 +24,7 @@ extension Scenes {
         flake[.lifetime] = 10
         flake[.velocity] = 40
         flake[.velocityRange] = 20
-        flake[.emissionLongitude] = Double.pi  // a line emitter: down the screen (docs/timing.md, "Emitters")
+        flake[.emissionLongitude] = Double.pi  // a line emitter: down the screen (docs/emitters.md)
         flake[.emissionRange] = Double.pi / 4
         flake[.yAcceleration] = 5
         flake[.xAcceleration] = 2

@@ -10,14 +10,14 @@ import Scenery
 // new view is removed. changeFlightDataAnimatedTo repeats this every 3 s,
 // alternating between the two flights' images.
 
-/// `build(api, stage, from, to, duration, snow, loop)`.
+/// `build(api, stage, from, to, duration, snow, changes)`.
 let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Double,
                            Int32, Int32) -> fx_status = {
-    api, stage, from, to, duration, snow, loop in
+    api, stage, from, to, duration, snow, changes in
     Host.build(api) {
         let fade = try Fade(stage: Layer(handle: stage), from: Descriptor.string(from), to: Descriptor.string(to),
                             duration: duration, snow: snow != 0)
-        try fade.change(number: 0, of: Int(loop))
+        try fade.change(number: 0, of: Int(changes))
     }
 }
 
@@ -120,7 +120,7 @@ enum Plugin {
                 Parameter("to", .file, default: "", help: "PNG faded in (default: a generated snowy sky)"),
                 Parameter("duration", .double, default: "0.33", range: 0.01...60, help: "seconds the fade takes"),
                 Parameter("snow", .bool, default: "false", help: "fade falling snow in with the snowy image"),
-                Parameter("loop", .int, default: "1", range: 1...100,
+                Parameter("changes", .int, default: "1", range: 1...100,
                           help: "how many changes, every 3 s, alternating (changeFlightDataAnimatedTo)"),
             ], build: build),
         ])

@@ -136,7 +136,7 @@ final class Builder {
         guard layersBuilt <= Builder.maxLayers else {
             throw LottieError(path: here, message: "more than \(Builder.maxLayers) layers once each use of a precomp is counted; the plugin builds at most \(Builder.maxLayers) layers")
         }
-        var units = 3 + l.masks.reduce(0) { $0 + $1.shape.keyframes[0].value.vertices.count }
+        var units = 3 + MaskBuilder.cost(l.masks)
         if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
         try spend(units, frames: frames.count, at: here)
         let x = try plain(l.name, size)
@@ -211,10 +211,16 @@ struct ShapeContent {
         guard let first = perFrame.first else { return }
         // Back to front: the first paint is the bottom one.
         for k in 0..<first.count {
-            let paints = perFrame.map { $0[k] }
+            var paints = perFrame.map { $0[k] }
+            var into = x
+            if case .fill = paints[0].style {} else if let local = GroupSpace.local(paints) {
+                into = try GroupSpace.container(local.spaces, timeline)
+                try x.addSublayer(into)
+                paints = local.paints
+            }
             switch paints[0].style {
-            case .fill, .stroke: try x.addSublayer(try shape(paints))
-            case .gradient(let type), .gradientStroke(let type, _, _, _): try x.addSublayer(try gradient(paints, radial: type == 2))
+            case .fill, .stroke: try into.addSublayer(try shape(paints))
+            case .gradient(let type), .gradientStroke(let type, _, _, _): try into.addSublayer(try gradient(paints, radial: type == 2))
             }
         }
     }
@@ -254,7 +260,7 @@ struct ShapeContent {
         try layer.set("lineJoin", join)
         try layer.set("miterLimit", miter)
         if !paints[0].dashes.isEmpty {
-            try layer.set("lineDashPattern", paints[0].dashes)
+            try timeline.play(layer, "lineDashPattern", paints.map(\.dashes))
             try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
         }
     }
@@ -302,77 +308,5 @@ struct ShapeContent {
         }
         try g.setMask(mask)
         return g
-    }
-}
-
-/// Lottie masks as Core Animation masks, applied in order as After Effects
-/// and rlottie apply them: each mask covers `o·m` (its opacity times its
-/// shape's coverage, or the outside of the shape when inverted); an added
-/// mask joins what the masks before it keep, a subtracted one multiplies it
-/// by `1 − o·m`, an intersecting one by `o·m` (a first subtracted or
-/// intersecting mask starts from everything). A union is sublayers of one
-/// mask layer; a product is that layer masked by the next, then wrapped
-/// (lottie-ios's `MaskCompositionLayer` nests its masks the same way).
-/// Other modes (difference, lighten, darken) are warned about and left out.
-struct MaskBuilder {
-    let timeline: Timeline
-    init(_ timeline: Timeline) { self.timeline = timeline }
-
-    func apply(_ masks: [LottieMask], to x: Layer, frames: [Double], size: (Double, Double), path: String) throws {
-        let used = masks.filter { $0.mode != "n" }
-        guard !used.isEmpty else { return }
-        let other = used.filter { !["a", "s", "i"].contains($0.mode) }
-        if !other.isEmpty {
-            Warnings.note("mask mode\(other.count > 1 ? "s" : "") \(other.map(\.mode).joined(separator: ", ")) (difference, lighten or darken; only add, subtract and intersect play)",
-                          at: path + ".masksProperties")
-        }
-        var holder = try plain("masks", size)
-        for (k, m) in used.filter({ ["a", "s", "i"].contains($0.mode) }).enumerated() {
-            if m.mode == "a" || k == 0 {
-                try add(m, into: holder, frames: frames)
-            } else {
-                let factor = try plain("mask", size)
-                try add(m, into: factor, frames: frames)
-                try holder.setMask(factor)
-                let outer = try plain("masks", size)
-                try outer.addSublayer(holder)
-                holder = outer
-            }
-        }
-        try x.setMask(holder)
-    }
-
-    func plain(_ name: String, _ size: (Double, Double)) throws(PluginError) -> Layer {
-        let l = try Layer(.plain, name: name)
-        try l.set("anchorPoint", Point(0, 0))
-        try l.set("bounds", Rect(0, 0, size.0, size.1))
-        try l.set("position", Point(0, 0))
-        return l
-    }
-
-    /// Adds to `layer` the coverage a mask contributes: `o·m` for add and intersect,
-    /// `1 − o·m` for subtract (`m` the shape, or its outside when inverted).
-    func add(_ m: LottieMask, into layer: Layer, frames: [Double]) throws {
-        let opacity = frames.map { f in min(1, max(0, m.opacity.at(f) / 100)) }
-        let subtract = m.mode == "s"
-        // 1 − o·m is (1 − o) everywhere joined with 1 where the shape is not.
-        if subtract, opacity.contains(where: { $0 < 1 }) {
-            try layer.addSublayer(try shape(m, outside: true, everywhere: true, alphas: opacity.map { 1 - $0 }, frames: frames))
-        }
-        let outside = subtract != m.inverted
-        try layer.addSublayer(try shape(m, outside: outside, everywhere: false, alphas: subtract ? opacity.map { _ in 1 } : opacity, frames: frames))
-    }
-
-    func shape(_ m: LottieMask, outside: Bool, everywhere: Bool, alphas: [Double], frames: [Double]) throws -> Layer {
-        let s = try Layer(.shape, name: "mask")
-        // Everything a layer can reach, for "outside": far beyond any composition.
-        let big = 1e6
-        let frame = Contour(vertices: [Vec(-big, -big), Vec(big, -big), Vec(big, big), Vec(-big, big)],
-                            inTangents: Array(repeating: Vec(0, 0), count: 4), outTangents: Array(repeating: Vec(0, 0), count: 4), closed: true)
-        let contours = frames.map { f in everywhere ? [frame] : outside ? [frame, m.shape.at(f)] : [m.shape.at(f)] }
-        try ShapeContent(timeline).playPaths(s, contours)
-        try s.set("fillRule", outside ? "evenOdd" : "nonZero")
-        try timeline.play(s, "fillColor", alphas.map { Color(red: 0, green: 0, blue: 0, alpha: $0) })
-        return s
     }
 }

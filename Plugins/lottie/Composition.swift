@@ -6,6 +6,8 @@ struct LottieMask {
     var inverted: Bool
     var shape: Animated<Contour>
     var opacity: Animated<Double>
+    /// Points the shape grows by (shrinks, when negative).
+    var expansion: Animated<Double>
 }
 
 /// One layer of a composition, as far as the plugin plays it.
@@ -128,23 +130,25 @@ struct Composition {
         if flag(n, "ddd") { Warnings.note("3D layers", at: n.path) }
         if let ef = n["ef"], case .array(let a) = ef.json, !a.isEmpty { Warnings.note("layer effects", at: ef.path) }
         if let bm = n.json["bm"]?.number, bm != 0 { Warnings.note("blend modes", at: n.path + ".bm") }
-        if flag(n, "ao") { Warnings.note("auto-orient", at: n.path + ".ao") }
         var masks: [LottieMask] = []
         if let list = n["masksProperties"] {
             for m in try list.items() {
                 try m.requireObject()
                 let mode = try m.string("mode") ?? "a"
                 masks.append(LottieMask(mode: mode, inverted: flag(m, "inv"), shape: try PropertyReader.shape(m["pt"]),
-                                        opacity: try PropertyReader.scalar(m["o"], default: 100)))
+                                        opacity: try PropertyReader.scalar(m["o"], default: 100),
+                                        expansion: try PropertyReader.scalar(m["x"], default: 0)))
             }
         }
         let matte = Int(try n.number("tt", default: 0, in: 0...5))
+        var transform = try LottieTransform.read(n["ks"])
+        transform.autoOrient = flag(n, "ao")
         return LottieLayer(
             name: name, index: try n["ind"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
             parent: try n["parent"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
             kind: kind, inPoint: try n.number("ip", default: 0, in: -1e6...1e6), outPoint: try n.number("op", default: 1e6, in: -1e6...1e6),
             startTime: try n.number("st", default: 0, in: -1e6...1e6), stretch: try n.number("sr", default: 1, in: 0.001...1000),
-            transform: try LottieTransform.read(n["ks"]), masks: masks, matte: matte, isMatte: flag(n, "td"), hidden: flag(n, "hd"),
+            transform: transform, masks: masks, matte: matte, isMatte: flag(n, "td"), hidden: flag(n, "hd"),
             timeRemap: try n["tm"].map { v throws(LottieError) in try PropertyReader.scalar(v, default: 0) },
             precompSize: (try n.number("w", default: 0, in: 0...1e6), try n.number("h", default: 0, in: 0...1e6)))
     }

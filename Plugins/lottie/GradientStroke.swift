@@ -17,6 +17,7 @@ enum GradientStroke {
         p.width = max(0, s.width.at(f)) * k
         p.dashes = s.dashes.map { max(0, $0.at(f)) * k }
         p.dashPhase = s.dashOffset.at(f) * k
+        p.space = m
         return p
     }
 

@@ -41,6 +41,9 @@ struct JSONSyntaxError: Error {
     let message: String
     let line: Int
     let column: Int
+    /// The JSON path of a value that is well formed but refused (a number too large for a double), as
+    /// the plugin's other refusals name it (`$.layers[0].ks.p.k[0].o.y[0]`); nil for syntax.
+    var valuePath: String? = nil
 }
 
 /// A strict RFC 8259 reader with limits, so that no file can make it recurse
@@ -56,6 +59,9 @@ struct JSONReader {
     private let bytes: [UInt8]
     private var i = 0
     private var values = 0
+    /// The members and items being read, outermost first, to name a refused value's JSON path.
+    private var trail: [Step] = []
+    private enum Step { case key(String), index(Int) }
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -127,7 +133,9 @@ struct JSONReader {
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after member \"\(key)\"") }
             i += 1
             skipSpace()
+            trail.append(.key(key))
             members.append((key, try value(depth: depth + 1)))
+            trail.removeLast()
             skipSpace()
             guard i < bytes.count else { throw fail("the text ends inside an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -143,7 +151,9 @@ struct JSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
             skipSpace()
+            trail.append(.index(items.count))
             items.append(try value(depth: depth + 1))
+            trail.removeLast()
             skipSpace()
             guard i < bytes.count else { throw fail("the text ends inside an array") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -227,7 +237,16 @@ struct JSONReader {
         }
         guard i - start <= 64 else { throw fail("a number written with more than 64 characters") }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { throw fail("the number \(text) is too large") }
+        guard let v = Double(text), v.isFinite else {
+            var error = fail("the number \(text) is too large")
+            error.valuePath = trail.reduce("$") { path, step in
+                switch step {
+                case .key(let k): path + "." + k
+                case .index(let n): path + "[\(n)]"
+                }
+            }
+            throw error
+        }
         return v
     }
 }

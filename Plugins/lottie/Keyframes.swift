@@ -10,6 +10,11 @@ struct Easing {
 
     static let linear = Easing(outX: [0], outY: [0], inX: [1], inY: [1])
 
+    /// How far eased progress may stray from 0…1: a handle's y may be any finite number (exporters
+    /// write values such as 16,926,231 for a steep ramp), but the values the plugin hands the host
+    /// stay as bounded as when handles were limited to ±10⁷ (progress then reached at most 0.89 × 10⁷).
+    static let maxProgress = 1e7
+
     /// Eased progress of dimension `dim` at linear progress `p`.
     func progress(_ p: Double, dim: Int) -> Double {
         func pick(_ a: [Double]) -> Double { a.isEmpty ? 0 : a[min(dim, a.count - 1)] }
@@ -27,7 +32,8 @@ struct Easing {
             if x < p { lo = t } else { hi = t }
             t = (lo + hi) / 2
         }
-        return bez(t, y1, y2)
+        // Each term of bez is at most 4/9 of its handle, so this is finite for any finite handles.
+        return min(Easing.maxProgress, max(-Easing.maxProgress, bez(t, y1, y2)))
     }
 }
 
@@ -135,7 +141,8 @@ enum PropertyReader {
         guard let o = k["o"], let i = k["i"] else { return .linear }
         func part(_ n: Node, _ key: String) throws(LottieError) -> [Double] {
             guard let v = n[key] else { return [] }
-            return try v.numbers()
+            // Any finite number: the reader refuses what is not (1e999), and progress is bounded above.
+            return try v.numbers(in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         }
         return Easing(outX: try part(o, "x"), outY: try part(o, "y"), inX: try part(i, "x"), inY: try part(i, "y"))
     }

@@ -10,6 +10,8 @@ struct LottieTransform {
     var opacity: Animated<Double>
     var skew: Animated<Double>
     var skewAxis: Animated<Double>
+    /// A layer's auto-orient (`ao`): turned to follow its position's direction of motion.
+    var autoOrient = false
 
     static func read(_ n: Node?) throws(LottieError) -> LottieTransform {
         let r = try PropertyReader.scalar(n?["r"] ?? n?["rz"], default: 0)
@@ -37,7 +39,24 @@ struct LottieTransform {
             m = m.then(.rotate(axis)).then(skewX).then(.rotate(-axis))
         }
         m = m.then(.rotate(rotation.at(f)))
+        if autoOrient { m = m.then(.rotate(orientation(at: f))) }
         return m.then(.translate(p.first ?? 0, p.count > 1 ? p[1] : 0))
+    }
+}
+
+extension LottieTransform {
+    /// The direction of motion at frame `f`, in degrees clockwise from +x, as lottie-web's
+    /// TransformProperty measures it for auto-orient: from the position 0.01 frames before to the
+    /// position at `f`; before the first keyframe, from it to 0.01 frames after; after the last,
+    /// from 0.05 frames before it to it. A position that does not move gives 0.
+    func orientation(at f: Double) -> Double {
+        let k = position.keyframes
+        guard k.count > 1 else { return 0 }
+        let first = k[0].time, last = k[k.count - 1].time
+        let (from, to): (Double, Double) = f <= first ? (first, first + 0.01) : f >= last ? (last - 0.05, last) : (f - 0.01, f)
+        let a = position.at(from), b = position.at(to)
+        guard a.count >= 2, b.count >= 2 else { return 0 }
+        return atan2(b[1] - a[1], b[0] - a[0]) * 180 / .pi
     }
 }
 
@@ -53,6 +72,12 @@ struct LottieGradient {
     static func read(_ n: Node) throws(LottieError) -> LottieGradient {
         let g = try n.require("g")
         let count = Int(try g.require("p").number(in: 1...1000))
+        // The highlight moves a radial gradient's focal point off its centre (length `h` percent of
+        // the radius, at angle `a`); the engine's radial gradient (CAGradientLayer's) has no focal point.
+        if let h = n["h"], let length = try? PropertyReader.scalar(h, default: 0), length.keyframes.contains(where: { $0.value != 0 }),
+           try n.number("t", default: 1, in: 1...2) == 2 {
+            Warnings.note("a radial gradient's highlight (drawn with the focal point at the centre: the engine's radial gradient has none)", at: h.path)
+        }
         return LottieGradient(colorCount: count, stops: try PropertyReader.vector(try g.require("k"), default: []),
                               type: Int(try n.number("t", default: 1, in: 1...2)),
                               start: try PropertyReader.vector(n["s"], default: [0, 0]),

@@ -61,14 +61,14 @@ struct Node {
         return a.enumerated().map { Node($0.element, path: path + "[\($0.offset)]") }
     }
 
-    /// An array of numbers (a single number reads as one).
-    func numbers() throws(LottieError) -> [Double] {
+    /// An array of numbers within `range` (a single number reads as one).
+    func numbers(in range: ClosedRange<Double> = -1e7...1e7) throws(LottieError) -> [Double] {
         if case .number(let v) = json { return [v] }
         let list = try items()
         guard list.count <= 100_000 else { throw fail("an array of \(list.count) numbers; the limit is 100000") }
         var out: [Double] = []
         out.reserveCapacity(list.count)
-        for n in list { out.append(try n.number(in: -1e7...1e7)) }
+        for n in list { out.append(try n.number(in: range)) }
         return out
     }
 

@@ -22,6 +22,9 @@ struct Paint {
     /// Gradient stops (location, RGBA) and its ends, in the layer's coordinates.
     var stops: [(location: Double, color: [Double])] = []
     var start = Vec(0, 0), end = Vec(0, 0)
+    /// The map from the paint's group to the layer: a stroke is stroked, and a gradient laid out, in
+    /// the group's space and then mapped, as After Effects draws them (see `GroupSpace`).
+    var space = Affine.identity
 }
 
 /// A trim's values at one frame, in Lottie's units (percent, degrees).
@@ -63,6 +66,7 @@ enum PaintLayout {
                 p.width = max(0, s.width.at(f)) * k
                 p.dashes = s.dashes.map { max(0, $0.at(f)) * k }
                 p.dashPhase = s.dashOffset.at(f) * k
+                p.space = m
                 out.append(p)
             case .gradientFill(let g, let o, let evenOdd):
                 var p = Paint(style: .gradient(type: g.type), contours: geometry(items, before: idx, f, m, trims))
@@ -72,6 +76,7 @@ enum PaintLayout {
                 let s = g.start.at(f), e = g.end.at(f)
                 p.start = m.apply(Vec(s.first ?? 0, s.count > 1 ? s[1] : 0))
                 p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
+                p.space = m
                 out.append(p)
             case .gradientStroke(let g, let s):
                 out.append(GradientStroke.paint(g, s, contours: geometry(items, before: idx, f, m, trims), f, m, opacity: opacity))

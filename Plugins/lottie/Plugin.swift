@@ -122,7 +122,8 @@ enum LottieFile {
         do {
             return try JSONReader.parse(bytes)
         } catch {
-            throw LottieError(path: "line \(error.line), column \(error.column)", message: error.message)
+            let place = "line \(error.line), column \(error.column)"
+            throw LottieError(path: error.valuePath.map { "\($0) (\(place))" } ?? place, message: error.message)
         }
     }
 

@@ -24,13 +24,15 @@ final class FlightViewController {
     let duration: TimeInterval
     var changesLeft: Int
     let londonToParis: FlightData
-    let parisToRome = FlightData(weatherImageName: "bg-sunny", showWeatherEffects: false, isTakingOff: true)
+    // The series' flags: London to Paris is taking off, Paris to Rome landing, so that
+    // changeFlightDataAnimatedTo alternates between the two (`--changes` past 1 shows it).
+    let parisToRome = FlightData(weatherImageName: "bg-sunny", showWeatherEffects: false, isTakingOff: false)
 
     init(view: UIView, from: String, to: String, duration: TimeInterval, snow: Bool, changes: Int) {
         self.view = view
         self.duration = duration
         changesLeft = changes
-        londonToParis = FlightData(weatherImageName: "bg-snowy", showWeatherEffects: snow, isTakingOff: false)
+        londonToParis = FlightData(weatherImageName: "bg-snowy", showWeatherEffects: snow, isTakingOff: true)
         let size = UIScreen.main.bounds.size
         let w = max(1, Int(size.width.rounded())), h = max(1, Int(size.height.rounded()))
         func picture(_ file: String, _ made: () -> [UInt8]) -> UIImage {

@@ -62,10 +62,10 @@ let plugin = FXPlugin(
             .file("to", help: "PNG faded in (default: a generated snowy sky)"),
             .double("duration", default: 0.33, range: 0.01...60, help: "seconds the fade takes"),
             .bool("snow", default: false, help: "fade falling snow in with the snowy image"),
-            .int("loop", default: 1, range: 1...100, help: "how many changes, every 3 s, alternating (changeFlightDataAnimatedTo)"),
+            .int("changes", default: 1, range: 1...100, help: "how many changes, every 3 s, alternating (changeFlightDataAnimatedTo)"),
         ]) { (view: UIView, args) in
             let controller = FlightViewController(view: view, from: args.string("from"), to: args.string("to"),
-                                                  duration: args.double("duration"), snow: args.bool("snow"), changes: args.int("loop"))
+                                                  duration: args.double("duration"), snow: args.bool("snow"), changes: args.int("changes"))
             controller.changeFlightDataAnimatedTo(data: controller.londonToParis)
         },
         FXFactory("pulse", help: "seeds 000/001: the BahamaAir login screen; events: tap (log in), focus (a field gains focus)", parameters: [

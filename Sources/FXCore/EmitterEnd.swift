@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// How long an emitter keeps a run going: Core Animation keeps emitting for as
 /// long as a cell can, so an effect whose only motion is particles has no end
-/// of its own (docs/timing.md, "How long a run is").
+/// of its own (docs/emitters.md, "How long it runs").
 extension Layer {
     /// Whether this emitter, as modelled now, still gives birth: a top-level
     /// cell enabled with a birth rate and a lifetime above 0, times the layer's.

@@ -16,6 +16,9 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         case origin, size, originX = "origin.x", originY = "origin.y"
         case sizeWidth = "size.width", sizeHeight = "size.height"
         case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+        /// Not on Apple's "Key-Value Coding Extensions" page but accepted by Core Animation and common
+        /// in public pulse code: x and y scale together (read as their mean, as `scale` is all three's).
+        case scaleXY = "scale.xy"
         case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
         case translation, translationX = "translation.x", translationY = "translation.y"
         case translationZ = "translation.z"
@@ -131,6 +134,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             case .scaleX: return .number(d.sx)
             case .scaleY: return .number(d.sy)
             case .scaleZ: return .number(d.sz)
+            case .scaleXY: return .number((d.sx + d.sy) / 2)
             case .rotation, .rotationZ: return .number(d.rotation.eulerAngles.z)
             case .rotationX: return .number(d.rotation.eulerAngles.x)
             case .rotationY: return .number(d.rotation.eulerAngles.y)
@@ -165,6 +169,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             case (.scaleX, .number(let n)): d.sx = n
             case (.scaleY, .number(let n)): d.sy = n
             case (.scaleZ, .number(let n)): d.sz = n
+            case (.scaleXY, .number(let n)): d.sx = n; d.sy = n
             case (.rotation, .number(let n)), (.rotationZ, .number(let n)):
                 let e = d.rotation.eulerAngles; d.rotation = .euler(x: e.x, y: e.y, z: n)
             case (.rotationX, .number(let n)):

@@ -55,7 +55,7 @@ public final class Layer {
 
     /// An emitter's earlier models, oldest first: a change made later (by a timer,
     /// an event, a callback) affects only the particles born from then on, as on a
-    /// device, where the emitter simulates (docs/timing.md, "Emitters").
+    /// device, where the emitter simulates (docs/emitters.md).
     @exclusivity(unchecked) private(set) var emitterEras: [EmitterEra] = []
 
     /// The most changes an emitter remembers; later ones count as if made at the last remembered one.
@@ -147,7 +147,7 @@ public final class Layer {
     }
 
     /// Whether an emitter keeps `a` after it ends: particles born while it
-    /// ran keep what it presented at their birth (docs/timing.md, "Emitters").
+    /// ran keep what it presented at their birth (docs/emitters.md).
     func remembers(_ a: AttachedAnimation) -> Bool {
         kind == .emitter && a.evaluator.animates { $0.cell != nil || $0.property.isEmitterSetting }
     }

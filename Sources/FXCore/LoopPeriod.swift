@@ -25,7 +25,7 @@ extension Stage {
     /// that ends more than `horizon` seconds from now counts as repeating forever.
     public func hasSettled(horizon: Double) -> Bool {
         let (end, _) = endOfAnimations(horizon: now + horizon)
-        guard end <= now + 1e-9 else { return false }
+        guard end <= now + 1e-9, !hasPendingTimersOrEvents else { return false }
         var waiting = false
         forEachAnimation { alpha, elapsed, timing in
             if alpha > 0, elapsed < 0, Stage.repeatsBeyond(horizon, alpha, elapsed, timing) { waiting = true }

@@ -58,7 +58,7 @@ public final class ParticleField: Sendable {
 /// lifetime, size, spin and colour — is drawn from a hash of (seed, cell, k),
 /// so the state at any instant is computed directly from the birth time,
 /// without stepping through earlier frames, and is the same in every run.
-/// docs/timing.md ("Emitters") records every choice where Core Animation is silent.
+/// docs/emitters.md records every choice where Core Animation is silent.
 public enum Particles {
     /// The scene budget's particles: the most a frame may hold alive, every emitter and every
     /// replicated copy of one together (a stage may set fewer). A frame that would hold more is
@@ -91,7 +91,9 @@ public enum Particles {
             } else {
                 times = [(0, 0), (t, t)]
             }
-            for c in changes where c > 0 && c < t { times += [(c, c.nextDown), (c, c)] }
+            // A change at exactly t applies at t, as an event at t is delivered before the sample
+            // there: the rate up to t is the old one, read just before it.
+            for c in changes where c > 0 && c <= t { times += c < t ? [(c, c.nextDown), (c, c)] : [(c, c.nextDown)] }
             times.sort { ($0.0, $0.1) < ($1.0, $1.1) }
             return times.map { let (l, cs) = state($0.1); return ($0.0, l, cs) }
         }
@@ -105,7 +107,7 @@ public enum Particles {
     /// The particles alive at `layer.localTime`. With `history` (an emitter
     /// whose settings are animated), each top-level particle takes the
     /// settings presented at its birth, and births come where the integral of
-    /// the presented rate crosses each whole number (docs/timing.md, "Emitters").
+    /// the presented rate crosses each whole number (docs/emitters.md).
     ///
     /// An emitter whose `bound` passes `limit` is refused before any particle is made: the field
     /// has none, is `overBudget`, and the scene budget names the emitter. Should the particles
@@ -139,6 +141,8 @@ public enum Particles {
                     return r.isFinite && r > 0 ? r : 0
                 }
                 let reach = grid.map { i < $0.2.count ? Cell($0.2[i]).reach($0.1) : 0 }.max() ?? 0
+                // A birth falling exactly at t happens if the rate presented at t lets it (not when a change at t stopped births).
+                let bornAtT = rate(steps) > 0
                 var total = 0.0
                 for j in 0..<steps where out.count < maxParticles {
                     let (t0, t1) = (grid[j].0, grid[j + 1].0)
@@ -151,7 +155,7 @@ public enum Particles {
                     if r0 == r1, t - reach > t0 { k = max(k, (a + (t - reach - t0) * r0).rounded(.down) - 1) }
                     // Between changes without animations the state is the interval's own, read once.
                     let constant = history.smooth ? nil : (i < grid[j].2.count ? (Cell(grid[j].2[i], aimedFrom: grid[j].1), grid[j].1) : nil)
-                    while (k < b || (j == steps - 1 && k <= b + 1e-9)) && out.count < maxParticles {
+                    while (k < b || (t1 == t && bornAtT && k <= b + 1e-9)) && out.count < maxParticles {
                         let birth = min(t1, t0 + elapsed(untilCount: k - a, rate: r0, slope: (r1 - r0) / (t1 - t0)))
                         if birth >= t - reach {
                             if history.smooth {
@@ -367,7 +371,7 @@ public enum Particles {
             seed = s.isFinite ? UInt64(truncatingIfNeeded: Int64(max(-9e18, min(9e18, s)))) : 0
         }
 
-        /// Where a particle starts, by shape and mode (docs/timing.md, "Emitters").
+        /// Where a particle starts, by shape and mode (docs/emitters.md).
         func start(_ r: Random) -> (Double, Double, Double) {
             let u1 = r.unit(10), u2 = r.unit(11), u3 = r.unit(12)
             let w = size.width, h = size.height
@@ -469,7 +473,7 @@ public enum Particles {
         init(_ c: Cell, _ e: Emitter, _ r: Random, parent: Parent?) {
             p0 = parent?.position ?? e.start(r)
             // The axis: longitude in the x–y plane from +x (y down), latitude out of it; a line
-            // emitter measures longitude from up the screen (docs/timing.md, "Emitters"). A nested
+            // emitter measures longitude from up the screen (docs/emitters.md). A nested
             // cell's angles turn its parent's current direction.
             let aim: Aim
             if let parent {
@@ -536,7 +540,7 @@ public enum Particles {
         /// Measured from up the screen, as a line emitter's top-level particles are.
         let line: Bool
 
-        /// A top-level cell's axis from emitter `e` (docs/timing.md, "Emitters").
+        /// A top-level cell's axis from emitter `e` (docs/emitters.md).
         init(_ lon: Double, _ lat: Double, _ range: Double, from e: Emitter) {
             self.init(longitude: e.shape == .line ? lon - Double.pi / 2 : lon, latitude: lat, range: range, line: e.shape == .line)
         }

@@ -53,11 +53,17 @@ enum Replication {
             guard params.count > 1 else { return }
             let center = LayerCenter(rep)
             let sources = source.sublayers
-            // Display names of the sources, as LayerPaths would give them: kind + ordinal when unnamed.
-            var ordinal = out.indices.filter { out[$0].parent == r }.count - sources.count
+            // Display names of the sources, as LayerPaths gives them (`PathName`).
+            let siblings = out.indices.filter { out[$0].parent == r }
+            var ordinal = 0
+            var taken: Set<String> = []
+            for j in siblings.dropLast(sources.count) {
+                _ = PathName.of(name: out[j].name, kind: out[j].kind, ordinal: ordinal, taken: &taken)
+                ordinal += 1
+            }
             var names: [String] = []
             for s in sources {
-                names.append(s.name.isEmpty ? "\(s.kind.rawValue)\(max(ordinal, 0))" : s.name)
+                names.append(PathName.of(name: s.name, kind: s.kind, ordinal: ordinal, taken: &taken))
                 ordinal += 1
             }
             var power = Transform3D.identity

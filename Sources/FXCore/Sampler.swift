@@ -161,7 +161,7 @@ public enum Sampler {
 
     /// An emitter's particles. When its settings or its cells' fields are
     /// animated, each particle takes them as they were presented at its birth
-    /// and births follow the animated rate (docs/timing.md, "Emitters").
+    /// and births follow the animated rate (docs/emitters.md).
     private static func particles(of layer: Layer, presented: PresentedLayer) -> ParticleField {
         let cells = presentedCells(layer.emitterCells, presented.animated)
         let animated = layer.evaluators.contains { $0.animates { $0.cell != nil || $0.property.isEmitterSetting } }

@@ -173,6 +173,12 @@ public final class Stage {
         timerActions.removeValue(forKey: id) != nil
     }
 
+    /// Whether a timer or a scripted event is still to fire. A timer due a
+    /// hair after now (0.2 + 0.2 + 0.2 is 0.6000000000000001) is still to happen.
+    public var hasPendingTimersOrEvents: Bool {
+        !scripted.isEmpty || timerQueue.keys.contains { timerActions[$0.slot] != nil }
+    }
+
     /// Registers a handler for a named event (`tap`, `focus`, …).
     public func on(_ name: String, _ action: @escaping () throws -> Void) {
         if handlers[name] == nil { handlerOrder.append(name) }

@@ -14,7 +14,8 @@ enum DescriptorReader {
     static let maxText = 4096
 
     /// `valueBuilds`: the builds the entry registered with `factory_set_build_values` (1.2), by factory name.
-    static func read(_ p: UnsafePointer<fx_plugin>, path: String, sizes: ABISizeTable = .frozen,
+    /// `hostOptions`: the names of the host's own options (without dashes), which a parameter may not take.
+    static func read(_ p: UnsafePointer<fx_plugin>, path: String, sizes: ABISizeTable = .frozen, hostOptions: Set<String> = [],
                      valueBuilds: [String: (fx_build_values_fn, UnsafeMutableRawPointer?)] = [:]) throws -> PluginInfo {
         let file = baseName(path)
         func bad(_ what: String) -> HostError {
@@ -74,6 +75,10 @@ enum DescriptorReader {
                 }
                 let param = try readParameter(PluginStruct.load(raw, declared: paramStride, over: fx_param()),
                                               factory: fname, index: j, bad)
+                // The host reads its own options first: a parameter of the same name could never be given.
+                guard !hostOptions.contains(param.name) else {
+                    throw HostError.plugin("plugin '\(file)': factory '\(fname)' parameter '\(param.name)' has the name of fxhost's own option --\(param.name), which hides it: rename the parameter")
+                }
                 guard !params.contains(where: { $0.name == param.name }) else {
                     throw bad("factory '\(fname)' has two parameters named '\(param.name)'")
                 }
@@ -94,8 +99,8 @@ enum DescriptorReader {
         let where_ = "factory '\(factory)' parameter \(index)"
         guard let name = try text(q.name, "\(where_) name", bad), !name.isEmpty else { throw bad("\(where_) has no name") }
         guard name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }),
-              name.first != "-", !reservedOptions.contains(name) else {
-            throw bad("factory '\(factory)' parameter '\(name)': names are lowercase letters, digits and '-', and may not be one of fxhost's own options (\(reservedOptions.joined(separator: ", ")))")
+              name.first != "-" else {
+            throw bad("factory '\(factory)' parameter '\(name)': names are lowercase letters, digits and '-'")
         }
         guard let type = ParameterType(code: q.type) else {
             throw bad("factory '\(factory)' parameter '\(name)' has unknown type \(q.type) (expected FX_PARAM_STRING … FX_PARAM_CHOICE)")
@@ -137,11 +142,6 @@ enum DescriptorReader {
         }
         return size
     }
-
-    /// Options of fxhost itself, which a parameter may not shadow.
-    static let reservedOptions = ["plugin", "factory", "help", "list", "size", "fps", "time",
-                                  "event", "sink", "out", "version", "scale", "background", "format", "sheet",
-                                  "timeout", "render-timeout", "no-isolate", "end"]
 
     /// A plugin string: NULL is nil; invalid UTF-8 or an unterminated monster is refused.
     private static func text(_ p: UnsafePointer<CChar>?, _ what: String, _ bad: (String) -> HostError) throws -> String? {

@@ -12,8 +12,9 @@ public enum PluginLoader {
     /// Loads the plugin at `path` for `session`: open, find the entry, call it
     /// with the function table, check the ABI version before reading anything
     /// else, then read and check the descriptor. A plugin refused at any step
-    /// leaves nothing behind in the host.
-    public static func load(_ path: String, session: HostSession) throws -> PluginInfo {
+    /// leaves nothing behind in the host. `hostOptions` are the names of the host's own command-line
+    /// options (without dashes): a plugin with a parameter of one of those names is refused.
+    public static func load(_ path: String, session: HostSession, hostOptions: Set<String>) throws -> PluginInfo {
         let file = DescriptorReader.baseName(path)
         var st = stat()
         guard stat(path, &st) == 0 else {
@@ -57,7 +58,7 @@ public enum PluginLoader {
         guard major == Int(FX_ABI_MAJOR) else {
             throw HostError.plugin("plugin '\(path)' was built for fxhost ABI \(major).\(minor), but this fxhost speaks ABI \(FX_ABI_MAJOR).\(FX_ABI_MINOR): rebuild it against this fx.h")
         }
-        let info = try DescriptorReader.read(d, path: path, valueBuilds: session.valueBuilds)
+        let info = try DescriptorReader.read(d, path: path, hostOptions: hostOptions, valueBuilds: session.valueBuilds)
         session.pluginName = info.name
         session.pluginMinor = info.abiMinor
         Isolation.note("plugin", info.name)

@@ -8,7 +8,7 @@ import FXCore
 /// rotation and multiplied by its colour. A cell without contents draws
 /// nothing, as in Core Animation. The multiply is exact for white contents
 /// (the usual flakes, sparks and dots); coloured contents are tinted through
-/// their alpha (docs/rendering notes in docs/timing.md, "Emitters").
+/// their alpha (docs/emitters.md, "Drawing").
 /// `ParticleRaster` draws them when the target is a plain image surface
 /// (always, in the renderer); cairo draws them otherwise.
 enum ParticleDrawing {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CPango
 import FXCore
 
 /// Pictures made of frames: thumbnails and contact-sheet grids. Drawing is
@@ -65,9 +66,17 @@ public enum SheetComposer {
             p.pango_layout_set_font_description(layout, font)
             p.pango_font_description_free(font)
             p.pango_layout_set_text(layout, cell.label, -1)
+            // A label wider than its cell ends in "…" at the cell's edge (the cell is as many
+            // points as pixels); the clip holds a cell too narrow for even the ellipsis.
+            p.pango_layout_set_width(layout, Int32(clamping: tw * Int(Pango.scale)))
+            p.pango_layout_set_ellipsize(layout, Int32(FX_PANGO_ELLIPSIZE_END))
+            cairo_save(cr)
+            cairo_rectangle(cr, Double(x), Double(y + th), Double(tw), Double(labelHeight))
+            cairo_clip(cr)
             cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
             cairo_move_to(cr, Double(x), Double(y + th + 3))
             p.pango_cairo_show_layout(cr, layout)
+            cairo_restore(cr)
             p.g_object_unref(UnsafeMutableRawPointer(layout))
         }
         return Frame(width: sheet.width, height: sheet.height, pixels: sheet.rgba(), time: first.frame.time)

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 
-/// Where sinks write: standard output; a regular file, written under a
-/// temporary name and renamed into place only when complete, so that a failed
-/// run never leaves a half-written file over a good one; or a device, FIFO or
-/// socket, written directly (renaming over one would replace the node itself).
+/// Where sinks write: standard output; a regular file, written as an unnamed
+/// file in the target's folder (`UnnamedFile`; a named temporary file where the
+/// filesystem has none) and renamed into place only when complete, so that a
+/// failed run never leaves a half-written file over a good one; or a device,
+/// FIFO or socket, written directly (renaming over one would replace the node itself).
 public final class OutputFile {
     private var fd: Int32
     private let finalPath: String?
-    private let tempPath: String?
+    private var tempPath: String?
+    /// The folder of an unnamed file being written (it gets a temporary name there at its commit).
+    private var unnamedFolder: String?
     private var buffer: [UInt8] = []
     private var finished = false
     /// How messages name this output: as the user gave it.
@@ -61,6 +64,9 @@ public final class OutputFile {
     /// process that asked for the output is gone, so nothing is published after it.
     nonisolated(unsafe) public static var mayPublish: () -> Bool = { true }
 
+    /// How a temporary output file's name begins (six random letters and digits follow).
+    static let temporaryPrefix = ".fxhost-"
+
     /// Standard output.
     public init() {
         fd = 1; finalPath = nil; tempPath = nil; shown = "standard output"
@@ -93,7 +99,13 @@ public final class OutputFile {
             return
         }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."  // "/x" gives "", the root
-        var template = Array((folder + "/.fxhost-XXXXXX").utf8CString)
+        if let unnamed = UnnamedFile.open(in: folder) {
+            fd = unnamed
+            finalPath = path; tempPath = nil; unnamedFolder = folder
+            fchmod(fd, 0o644)
+            return
+        }
+        var template = Array((folder + "/" + OutputFile.temporaryPrefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
             let why = String(cString: strerror(errno))
@@ -183,7 +195,7 @@ public final class OutputFile {
     public private(set) var written = 0
 
     /// Whether this is a file (which can be patched), not a stream.
-    public var isFile: Bool { tempPath != nil || relayed?.isFile == true }
+    public var isFile: Bool { tempPath != nil || unnamedFolder != nil || relayed?.isFile == true }
 
     /// Overwrites bytes already written at `offset` (files only: APNG's frame count).
     public func patch(at offset: Int, _ bytes: [UInt8]) throws {
@@ -257,6 +269,7 @@ public final class OutputFile {
         finished = true
         if let relayed { return try relayed.relay.commit(relayed.id) }
         guard let finalPath else { return }
+        if let folder = unnamedFolder { try nameUnnamed(in: folder) }
         guard let tempPath else {
             let closed = close(fd)
             guard closed == 0 else { throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))") }
@@ -278,6 +291,20 @@ public final class OutputFile {
             unlink(tempPath)
             throw OutputError("cannot write \(shown): \(why)")
         }
+    }
+
+    /// Gives the complete unnamed file a fresh temporary name beside the target, from which the
+    /// commit renames it over the target as it does a named temporary file (a name of its own
+    /// first, so that a failure closing the file can still leave the target as it was).
+    private func nameUnnamed(in folder: String) throws {
+        unnamedFolder = nil
+        guard let name = UnnamedFile.name(fd, in: folder, prefix: OutputFile.temporaryPrefix) else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw OutputError("cannot write \(shown): \(why)")
+        }
+        tempPath = name
+        OutputFile.temporaryFiles?(name, true)
     }
 
     /// Drops a partial file.

@@ -21,16 +21,18 @@ extension Sink {
 
 /// Stable, readable names for a snapshot's layers: `stage/form/username`;
 /// unnamed layers are `<kind><n>` by position among their siblings
-/// (`stage/layer2`), masks are `<parent>/mask:<name>`.
+/// (`stage/layer2`), a name an earlier sibling has gets its position too
+/// (`PathName`), masks are `<parent>/mask:<name>`.
 public enum LayerPaths {
     public static func paths(_ s: Snapshot) -> [String] {
         var out: [String] = []
         out.reserveCapacity(s.layers.count)
         var childCount: [Int: Int] = [:]
+        var taken: [Int: Set<String>] = [:]
         for (i, l) in s.layers.enumerated() {
             let ordinal = childCount[l.parent, default: 0]
             childCount[l.parent] = ordinal + 1
-            let own = l.name.isEmpty ? "\(l.kind.rawValue)\(ordinal)" : l.name
+            let own = PathName.of(name: l.name, kind: l.kind, ordinal: ordinal, taken: &taken[l.parent, default: []])
             let name = l.isMask ? "mask:\(own)" : own
             out.append(l.parent < 0 ? name : out[l.parent] + "/" + name)
             _ = i

@@ -14,17 +14,17 @@ import FXPluginKit
 /// of them. They are only ever read or assigned whole, never passed inout
 /// across a call, so no two accesses can overlap.
 open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
-    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0
-    @exclusivity(unchecked) public var duration: CFTimeInterval = 0
-    @exclusivity(unchecked) public var speed: Float = 1
-    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0
-    @exclusivity(unchecked) public var repeatCount: Float = 0
-    @exclusivity(unchecked) public var repeatDuration: CFTimeInterval = 0
-    @exclusivity(unchecked) public var autoreverses = false
-    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = .removed
-    @exclusivity(unchecked) public var timingFunction: CAMediaTimingFunction?
-    @exclusivity(unchecked) public var isRemovedOnCompletion = true
-    @exclusivity(unchecked) public var delegate: CAAnimationDelegate?
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var speed: Float = 1
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var autoreverses = false
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) open var isRemovedOnCompletion = true
+    @exclusivity(unchecked) open var delegate: CAAnimationDelegate?
     @exclusivity(unchecked) var keyedValues = KeyedValues()
 
     override public required init() { super.init() }
@@ -95,9 +95,9 @@ extension CAAnimation: CAAction {}
 
 /// An animation of one property by key path (`CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
-    @exclusivity(unchecked) public var keyPath: String?
-    @exclusivity(unchecked) public var isAdditive = false
-    @exclusivity(unchecked) public var isCumulative = false
+    @exclusivity(unchecked) open var keyPath: String?
+    @exclusivity(unchecked) open var isAdditive = false
+    @exclusivity(unchecked) open var isCumulative = false
 
     public convenience init(keyPath path: String?) {
         self.init()
@@ -125,9 +125,9 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// From, to and by (`CABasicAnimation`): any nil combination, as Apple's page lists.
 open class CABasicAnimation: CAPropertyAnimation {
-    @exclusivity(unchecked) public var fromValue: Any?
-    @exclusivity(unchecked) public var toValue: Any?
-    @exclusivity(unchecked) public var byValue: Any?
+    @exclusivity(unchecked) open var fromValue: Any?
+    @exclusivity(unchecked) open var toValue: Any?
+    @exclusivity(unchecked) open var byValue: Any?
 
     override func copyFields(to c: CAAnimation) {
         super.copyFields(to: c)

@@ -18,7 +18,7 @@ open class CAEmitterLayer: CALayer {
     /// The cells, copied into the host when set. The host cannot take cells
     /// away, so a new list must start with the cells already given; change a
     /// cell afterwards by key path: `setValue(0, forKeyPath: "emitterCells.snow.birthRate")`.
-    public var emitterCells: [CAEmitterCell]? {
+    open var emitterCells: [CAEmitterCell]? {
         get { cellList.isEmpty ? nil : cellList }
         set {
             let list = newValue ?? []
@@ -32,55 +32,55 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
-    public var emitterPosition: CGPoint {
+    open var emitterPosition: CGPoint {
         get { read("emitterPosition").cgPoint }
         set { write("emitterPosition", newValue.fx) }
     }
-    public var emitterZPosition: CGFloat {
+    open var emitterZPosition: CGFloat {
         get { read("emitterZPosition").cgFloat }
         set { write("emitterZPosition", Double(newValue)) }
     }
-    public var emitterSize: CGSize {
+    open var emitterSize: CGSize {
         get { read("emitterSize").cgSize }
         set { write("emitterSize", newValue.fx) }
     }
-    public var emitterDepth: CGFloat {
+    open var emitterDepth: CGFloat {
         get { read("emitterDepth").cgFloat }
         set { write("emitterDepth", Double(newValue)) }
     }
-    public var emitterShape: CAEmitterLayerEmitterShape {
+    open var emitterShape: CAEmitterLayerEmitterShape {
         get { CAEmitterLayerEmitterShape(rawValue: read("emitterShape").string ?? "point") }
         set { write("emitterShape", newValue.rawValue) }
     }
-    public var emitterMode: CAEmitterLayerEmitterMode {
+    open var emitterMode: CAEmitterLayerEmitterMode {
         get { CAEmitterLayerEmitterMode(rawValue: read("emitterMode").string ?? "volume") }
         set { write("emitterMode", newValue.rawValue) }
     }
-    public var renderMode: CAEmitterLayerRenderMode {
+    open var renderMode: CAEmitterLayerRenderMode {
         get { CAEmitterLayerRenderMode(rawValue: read("renderMode").string ?? "unordered") }
         set { write("renderMode", newValue.rawValue) }
     }
-    public var birthRate: Float {
+    open var birthRate: Float {
         get { Float(read("birthRate").cgFloat) }
         set { write("birthRate", newValue.decimal) }
     }
-    public var lifetime: Float {
+    open var lifetime: Float {
         get { Float(read("lifetime").cgFloat) }
         set { write("lifetime", newValue.decimal) }
     }
-    public var velocity: Float {
+    open var velocity: Float {
         get { Float(read("velocity").cgFloat) }
         set { write("velocity", newValue.decimal) }
     }
-    public var scale: Float {
+    open var scale: Float {
         get { Float(read("scale").cgFloat) }
         set { write("scale", newValue.decimal) }
     }
-    public var spin: Float {
+    open var spin: Float {
         get { Float(read("spin").cgFloat) }
         set { write("spin", newValue.decimal) }
     }
-    public var seed: UInt32 {
+    open var seed: UInt32 {
         get { UInt32(read("seed").number ?? 0) }
         set { write("seed", Double(newValue)) }
     }
@@ -89,39 +89,39 @@ open class CAEmitterLayer: CALayer {
 /// One kind of particle (`CAEmitterCell`): its fields are copied into the
 /// host when the cell is given to an emitter (or to a parent cell).
 open class CAEmitterCell: NSObject {
-    public var name: String?
-    public var isEnabled = true
-    public var birthRate: Float = 0
-    public var lifetime: Float = 0
-    public var lifetimeRange: Float = 0
-    public var emissionLatitude: CGFloat = 0
-    public var emissionLongitude: CGFloat = 0
-    public var emissionRange: CGFloat = 0
-    public var velocity: CGFloat = 0
-    public var velocityRange: CGFloat = 0
-    public var xAcceleration: CGFloat = 0
-    public var yAcceleration: CGFloat = 0
-    public var zAcceleration: CGFloat = 0
-    public var scale: CGFloat = 1
-    public var scaleRange: CGFloat = 0
-    public var scaleSpeed: CGFloat = 0
-    public var spin: CGFloat = 0
-    public var spinRange: CGFloat = 0
-    public var color: CGColor?
-    public var redRange: Float = 0
-    public var greenRange: Float = 0
-    public var blueRange: Float = 0
-    public var alphaRange: Float = 0
-    public var redSpeed: Float = 0
-    public var greenSpeed: Float = 0
-    public var blueSpeed: Float = 0
-    public var alphaSpeed: Float = 0
+    open var name: String?
+    open var isEnabled = true
+    open var birthRate: Float = 0
+    open var lifetime: Float = 0
+    open var lifetimeRange: Float = 0
+    open var emissionLatitude: CGFloat = 0
+    open var emissionLongitude: CGFloat = 0
+    open var emissionRange: CGFloat = 0
+    open var velocity: CGFloat = 0
+    open var velocityRange: CGFloat = 0
+    open var xAcceleration: CGFloat = 0
+    open var yAcceleration: CGFloat = 0
+    open var zAcceleration: CGFloat = 0
+    open var scale: CGFloat = 1
+    open var scaleRange: CGFloat = 0
+    open var scaleSpeed: CGFloat = 0
+    open var spin: CGFloat = 0
+    open var spinRange: CGFloat = 0
+    open var color: CGColor?
+    open var redRange: Float = 0
+    open var greenRange: Float = 0
+    open var blueRange: Float = 0
+    open var alphaRange: Float = 0
+    open var redSpeed: Float = 0
+    open var greenSpeed: Float = 0
+    open var blueSpeed: Float = 0
+    open var alphaSpeed: Float = 0
     /// A CGImage.
-    public var contents: Any?
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contents: Any?
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// Kept for code that sets it; particles are drawn at the output's scale.
-    public var contentsScale: CGFloat = 1
-    public var emitterCells: [CAEmitterCell]?
+    open var contentsScale: CGFloat = 1
+    open var emitterCells: [CAEmitterCell]?
 
     override public init() { super.init() }
 

@@ -14,25 +14,25 @@ open class CAGradientLayer: CALayer {
     override open func presentation() -> CAGradientLayer? { CAGradientLayer(presenting: self) }
 
     /// CGColors (what `UIColor.cgColor` gives); anything else fails the call with what to pass.
-    public var colors: [Any]? {
+    open var colors: [Any]? {
         get { if case .colors(let cs) = read("colors"), !cs.isEmpty { cs.map(CGColor.init) } else { nil } }
         set {
             do { write("colors", try HostValue.make(newValue ?? [Any](), for: "CAGradientLayer.colors")) } catch { Fault.record(error) }
         }
     }
-    public var locations: [NSNumber]? {
+    open var locations: [NSNumber]? {
         get { read("locations").numbers.flatMap { $0.isEmpty ? nil : $0.map { NSNumber(value: $0) } } }
         set { write("locations", (newValue ?? []).map(\.doubleValue)) }
     }
-    public var startPoint: CGPoint {
+    open var startPoint: CGPoint {
         get { read("startPoint").cgPoint }
         set { write("startPoint", newValue.fx) }
     }
-    public var endPoint: CGPoint {
+    open var endPoint: CGPoint {
         get { read("endPoint").cgPoint }
         set { write("endPoint", newValue.fx) }
     }
-    public var type: CAGradientLayerType {
+    open var type: CAGradientLayerType {
         get { CAGradientLayerType(rawValue: read("type").string ?? "axial") }
         set { write("type", newValue.rawValue) }
     }

@@ -45,14 +45,6 @@ extension CALayer {
         old.removeFromSuperlayer()
     }
 
-    public func removeFromSuperlayer() {
-        guard let parent = superlayer else { return }
-        Fault.attempt { () throws(PluginError) in try host.removeFromSuperlayer() }
-        parent.children.removeAll { $0 === self }
-        superlayer = nil
-        parent.setNeedsLayout()
-    }
-
     /// Moves `layer` here in the host; on success, out of its old parent here too.
     private func attach(_ layer: CALayer, _ body: () throws(PluginError) -> Void) -> Bool {
         guard !isPresentation, !layer.isPresentation else {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CFX
 import CoreGraphics
 import FXPluginKit
 
@@ -38,7 +39,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
     @exclusivity(unchecked) var heldLook: HeldLook?
 
-    public var name: String?
+    open var name: String?
     /// (The delegate and the actions are read on every property change, and
     /// exempt from Swift's run-time exclusivity checks like `modelReads`:
     /// they are only read and assigned whole.)
@@ -46,13 +47,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
     @exclusivity(unchecked) public var actions: [String: CAAction]?
     /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).
-    public var contentsScale: CGFloat = 1
-    public var rasterizationScale: CGFloat = 1
-    public var shouldRasterize = false
-    public var isOpaque = false
-    public var isDoubleSided = true
-    public var allowsEdgeAntialiasing = false
-    public var needsDisplayOnBoundsChange = false
+    open var contentsScale: CGFloat = 1
+    open var rasterizationScale: CGFloat = 1
+    open var shouldRasterize = false
+    open var isOpaque = false
+    open var isDoubleSided = true
+    open var allowsEdgeAntialiasing = false
+    open var needsDisplayOnBoundsChange = false
 
     class var hostKind: Layer.Kind { .plain }
 
@@ -208,9 +209,116 @@ open class CALayer: NSObject, CAMediaTiming {
             || t == ObjectIdentifier(CAReplicatorLayer.self) || t == ObjectIdentifier(CAEmitterLayer.self)
     }
 
+    /// Takes the layer out of its superlayer's tree (in the class body, so subclasses can override it).
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        Fault.attempt { () throws(PluginError) in try host.removeFromSuperlayer() }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+        parent.setNeedsLayout()
+    }
+
+    // MARK: - Look (in the class body, so subclasses can override it as on iOS)
+    // Every property the engine has, by Apple's names and types. Reads go to
+    // the host (the presented value on a presentation copy); writes go through
+    // the key's action (implicit animations), by way of any override's setter.
+
+    open var anchorPoint: CGPoint {
+        get { read("anchorPoint").cgPoint }
+        set { write("anchorPoint", newValue.fx, kept: .point(newValue.fx)) }
+    }
+    open var zPosition: CGFloat {
+        get { read("zPosition").cgFloat }
+        set { write("zPosition", Double(newValue)) }
+    }
+    open var transform: CATransform3D {
+        get { read("transform").transform3D }
+        set {
+            let t = newValue.fx
+            write("transform", t, kept: .transform(t), holds: { hold(transform: t, action: $0) })
+        }
+    }
+    open var sublayerTransform: CATransform3D {
+        get { read("sublayerTransform").transform3D }
+        set { write("sublayerTransform", newValue.fx) }
+    }
+    open var opacity: Float {
+        get { Float(read("opacity").cgFloat) }
+        set {
+            let o = newValue.decimal
+            write("opacity", o, holds: { hold(opacity: o, action: $0) })
+        }
+    }
+    open var isHidden: Bool {
+        get { read("hidden").bool }
+        set { write("hidden", newValue) }
+    }
+    open var backgroundColor: CGColor? {
+        get { read("backgroundColor").cgColor }
+        set { write("backgroundColor", newValue?.fx) }
+    }
+    open var cornerRadius: CGFloat {
+        get { read("cornerRadius").cgFloat }
+        set { write("cornerRadius", Double(newValue)) }
+    }
+    open var borderWidth: CGFloat {
+        get { read("borderWidth").cgFloat }
+        set { write("borderWidth", Double(newValue)) }
+    }
+    open var borderColor: CGColor? {
+        get { read("borderColor").cgColor }
+        set { write("borderColor", newValue?.fx) }
+    }
+    open var masksToBounds: Bool {
+        get { read("masksToBounds").bool }
+        set { write("masksToBounds", newValue) }
+    }
+    /// A CGImage (what `UIImage.cgImage` gives), or nil.
+    open var contents: Any? {
+        get { image(read("contents")) }
+        set {
+            switch newValue {
+            case nil: write("contents", NoValue())
+            case let image as CGImage: write("contents", image.image)
+            default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
+            }
+        }
+    }
+    open var contentsGravity: CALayerContentsGravity {
+        get { CALayerContentsGravity(rawValue: read("contentsGravity").string ?? "resize") }
+        set { write("contentsGravity", newValue.rawValue) }
+    }
+    open var shadowColor: CGColor? {
+        get { read("shadowColor").cgColor }
+        set { write("shadowColor", newValue?.fx) }
+    }
+    open var shadowOpacity: Float {
+        get { Float(read("shadowOpacity").cgFloat) }
+        set { write("shadowOpacity", newValue.decimal) }
+    }
+    open var shadowOffset: CGSize {
+        get { read("shadowOffset").cgSize }
+        set { write("shadowOffset", newValue.fx) }
+    }
+    open var shadowRadius: CGFloat {
+        get { read("shadowRadius").cgFloat }
+        set { write("shadowRadius", Double(newValue)) }
+    }
+
+    // MARK: - Drawing, which fxhost does not call back
+
+    /// No-ops that subclasses may override: fxhost draws layer content itself from the layer's
+    /// properties and calls no draw methods (docs/SWIFT.md).
+    open func setNeedsDisplay() {}
+    open func displayIfNeeded() {}
+    open func display() {}
+    /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
+    @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
+    open func draw(in ctx: CGContext) {}
+
     /// Kept for code that sets it: it only changes when iOS draws a layer's
     /// content (on a background thread); fxhost draws content from properties, so it has no effect.
-    public var drawsAsynchronously = false
+    open var drawsAsynchronously = false
 
     // MARK: - Reading and writing the host's model
 

@@ -13,39 +13,39 @@ open class CAReplicatorLayer: CALayer {
 
     override open func presentation() -> CAReplicatorLayer? { CAReplicatorLayer(presenting: self) }
 
-    public var instanceCount: Int {
+    open var instanceCount: Int {
         get { Int(read("instanceCount").number ?? 1) }
         set { write("instanceCount", newValue) }
     }
-    public var instanceDelay: CFTimeInterval {
+    open var instanceDelay: CFTimeInterval {
         get { read("instanceDelay").number ?? 0 }
         set { write("instanceDelay", newValue) }
     }
-    public var instanceTransform: CATransform3D {
+    open var instanceTransform: CATransform3D {
         get { read("instanceTransform").transform3D }
         set { write("instanceTransform", newValue.fx) }
     }
-    public var instanceColor: CGColor? {
+    open var instanceColor: CGColor? {
         get { read("instanceColor").cgColor }
         set { write("instanceColor", newValue?.fx) }
     }
-    public var instanceRedOffset: Float {
+    open var instanceRedOffset: Float {
         get { Float(read("instanceRedOffset").cgFloat) }
         set { write("instanceRedOffset", newValue.decimal) }
     }
-    public var instanceGreenOffset: Float {
+    open var instanceGreenOffset: Float {
         get { Float(read("instanceGreenOffset").cgFloat) }
         set { write("instanceGreenOffset", newValue.decimal) }
     }
-    public var instanceBlueOffset: Float {
+    open var instanceBlueOffset: Float {
         get { Float(read("instanceBlueOffset").cgFloat) }
         set { write("instanceBlueOffset", newValue.decimal) }
     }
-    public var instanceAlphaOffset: Float {
+    open var instanceAlphaOffset: Float {
         get { Float(read("instanceAlphaOffset").cgFloat) }
         set { write("instanceAlphaOffset", newValue.decimal) }
     }
-    public var preservesDepth: Bool {
+    open var preservesDepth: Bool {
         get { read("preservesDepth").bool }
         set { write("preservesDepth", newValue) }
     }

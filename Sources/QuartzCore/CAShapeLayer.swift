@@ -19,7 +19,7 @@ open class CAShapeLayer: CALayer {
 
     /// The shape, copied into the host when set (later changes to a CGMutablePath need setting again, as on iOS).
     /// The CGPath is kept here too: it is the old value of the next change's animation.
-    public var path: CGPath? {
+    open var path: CGPath? {
         get { storedPath }
         set {
             do {
@@ -46,47 +46,47 @@ open class CAShapeLayer: CALayer {
     override open func value(forKeyPath keyPath: String) -> Any? {
         keyPath == "path" ? storedPath : super.value(forKeyPath: keyPath)
     }
-    public var fillColor: CGColor? {
+    open var fillColor: CGColor? {
         get { read("fillColor").cgColor }
         set { write("fillColor", newValue?.fx) }
     }
-    public var fillRule: CAShapeLayerFillRule {
+    open var fillRule: CAShapeLayerFillRule {
         get { CAShapeLayerFillRule(rawValue: read("fillRule").string ?? "nonZero") }
         set { write("fillRule", newValue.rawValue) }
     }
-    public var strokeColor: CGColor? {
+    open var strokeColor: CGColor? {
         get { read("strokeColor").cgColor }
         set { write("strokeColor", newValue?.fx) }
     }
-    public var lineWidth: CGFloat {
+    open var lineWidth: CGFloat {
         get { read("lineWidth").cgFloat }
         set { write("lineWidth", Double(newValue)) }
     }
-    public var lineCap: CAShapeLayerLineCap {
+    open var lineCap: CAShapeLayerLineCap {
         get { CAShapeLayerLineCap(rawValue: read("lineCap").string ?? "butt") }
         set { write("lineCap", newValue.rawValue) }
     }
-    public var lineJoin: CAShapeLayerLineJoin {
+    open var lineJoin: CAShapeLayerLineJoin {
         get { CAShapeLayerLineJoin(rawValue: read("lineJoin").string ?? "miter") }
         set { write("lineJoin", newValue.rawValue) }
     }
-    public var miterLimit: CGFloat {
+    open var miterLimit: CGFloat {
         get { read("miterLimit").cgFloat }
         set { write("miterLimit", Double(newValue)) }
     }
-    public var lineDashPattern: [NSNumber]? {
+    open var lineDashPattern: [NSNumber]? {
         get { read("lineDashPattern").numbers.flatMap { $0.isEmpty ? nil : $0.map { NSNumber(value: $0) } } }
         set { write("lineDashPattern", (newValue ?? []).map(\.doubleValue)) }
     }
-    public var lineDashPhase: CGFloat {
+    open var lineDashPhase: CGFloat {
         get { read("lineDashPhase").cgFloat }
         set { write("lineDashPhase", Double(newValue)) }
     }
-    public var strokeStart: CGFloat {
+    open var strokeStart: CGFloat {
         get { read("strokeStart").cgFloat }
         set { write("strokeStart", Double(newValue)) }
     }
-    public var strokeEnd: CGFloat {
+    open var strokeEnd: CGFloat {
         get { read("strokeEnd").cgFloat }
         set { write("strokeEnd", Double(newValue)) }
     }

@@ -15,7 +15,7 @@ open class CATextLayer: CALayer {
     override open func presentation() -> CATextLayer? { CATextLayer(presenting: self) }
 
     /// A String (an NSAttributedString's plain text is what fxhost draws).
-    public var string: Any? {
+    open var string: Any? {
         get { read("string").string }
         set {
             // Unwrapped first: a copy of the optional itself needs `Any?`'s
@@ -35,7 +35,7 @@ open class CATextLayer: CALayer {
 
     /// A font name (String), or any object whose description names the font
     /// (UIFont gives its name); the size comes from `fontSize`, as on iOS.
-    public var font: CFTypeRef? {
+    open var font: CFTypeRef? {
         get { read("font").string.map { $0 as NSString } }
         set {
             switch newValue {
@@ -46,26 +46,26 @@ open class CATextLayer: CALayer {
             }
         }
     }
-    public var fontSize: CGFloat {
+    open var fontSize: CGFloat {
         get { read("fontSize").cgFloat }
         set {
             let size = Double(newValue)
             write("fontSize", size, kept: .number(size), holds: { hold(fontSize: size, action: $0) })
         }
     }
-    public var foregroundColor: CGColor? {
+    open var foregroundColor: CGColor? {
         get { read("foregroundColor").cgColor }
         set { write("foregroundColor", newValue?.fx) }
     }
-    public var alignmentMode: CATextLayerAlignmentMode {
+    open var alignmentMode: CATextLayerAlignmentMode {
         get { CATextLayerAlignmentMode(rawValue: read("alignmentMode").string ?? "natural") }
         set { write("alignmentMode", newValue.rawValue, kept: .string(newValue.rawValue)) }
     }
-    public var isWrapped: Bool {
+    open var isWrapped: Bool {
         get { read("wrapped").bool }
         set { write("wrapped", newValue) }
     }
-    public var truncationMode: CATextLayerTruncationMode {
+    open var truncationMode: CATextLayerTruncationMode {
         get { CATextLayerTruncationMode(rawValue: read("truncationMode").string ?? "none") }
         set { write("truncationMode", newValue.rawValue) }
     }

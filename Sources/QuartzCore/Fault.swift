@@ -60,6 +60,7 @@ enum Entry {
         } catch {
             Fault.record(error)
         }
+        DispatchOnTheClock.joinBackgroundWork()
         CATransaction.commitImplicit()
         DispatchOnTheClock.notifyEmptyGroups()
         (CATransaction.stack, CATransaction.pending) = outer

@@ -86,6 +86,12 @@ enum HostValue {
         case let b as Bool: return b
         case let s as String: return s
         case let list as [Any]: return try make(list: list, for: what())
+        // Boxed by Foundation (an NSArray or NSMutableArray read as [AnyObject], where
+        // `values.add(NSValue(caTransform3D: t))` puts them): a cast unboxes them.
+        case let m as CATransform3D: return m.fx
+        case let p as CGPoint: return p.fx
+        case let s as CGSize: return s.fx
+        case let r as CGRect: return r.fx
         default:
             let name = describe(any)
             let hint = name == "UIColor" ? " (pass its .cgColor, as Core Animation needs)" : ""

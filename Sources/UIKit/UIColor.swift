@@ -10,6 +10,9 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     }
 
     public init(cgColor: CGColor) { self.cgColor = cgColor }
+    /// `UIColor()`: Apple documents no value for it; here it is transparent (white 0, alpha 0), so a
+    /// placeholder colour that is never replaced draws nothing.
+    override public convenience init() { self.init(white: 0, alpha: 0) }
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }

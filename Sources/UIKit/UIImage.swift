@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXPluginKit
+import Foundation
+import Glibc
 import QuartzCore
 
 /// Decoded pixels (`UIImage`). `UIImage(named:)` finds images the plugin
@@ -85,6 +87,21 @@ open class UIImage: NSObject, @unchecked Sendable {
             return nil
         }
     }
+
+    /// PNG bytes (`UIImage(data:)`); nil (and the host's reason in the log) when they are not a PNG it
+    /// can read. fx.h decodes PNG files only, so the bytes go through a private temporary file, removed
+    /// at once; other formats iOS reads (JPEG, GIF, HEIC) are not decoded.
+    public convenience init?(data: Data) {
+        do {
+            self.init(cgImage: CGImage(image: try PNGBytes.decode(data)))
+        } catch {
+            Host.log("UIImage(data:) of \(data.count) bytes: \(error)", warning: true)
+            return nil
+        }
+    }
+
+    /// `UIImage(data:scale:)`: as `UIImage(data:)`; an image here has scale 1, so `scale` is not kept.
+    public convenience init?(data: Data, scale: CGFloat) { self.init(data: data) }
 
     /// Straight-alpha RGBA bytes, rows top to bottom: how a plugin makes the images its code names.
     public static func make(width: Int, height: Int, rgba: [UInt8]) -> UIImage? {

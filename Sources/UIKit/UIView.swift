@@ -12,10 +12,10 @@ open class UIView: NSObject, CALayerDelegate {
     // call that could reach them again.
     @exclusivity(unchecked) public private(set) weak var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
-    public var tag = 0
+    open var tag = 0
     @exclusivity(unchecked) var needsLayout = false
-    public var isUserInteractionEnabled = true
-    public var contentMode: ContentMode = .scaleToFill {
+    open var isUserInteractionEnabled = true
+    open var contentMode: ContentMode = .scaleToFill {
         didSet { layer.contentsGravity = contentMode.gravity }
     }
 
@@ -46,10 +46,10 @@ open class UIView: NSObject, CALayerDelegate {
         layer.delegate = self
     }
 
-    /// A view over a layer the host already has (the stage's root).
+    /// A view over a layer the host already has (the stage's root), which is the window its views are in.
     static func root(_ layer: CALayer) -> UIView {
         adopting = layer
-        return UIView(frame: .zero)
+        return UIWindow(frame: .zero)
     }
     nonisolated(unsafe) static var adopting: CALayer?
 
@@ -83,7 +83,7 @@ open class UIView: NSObject, CALayerDelegate {
         get { CATransform3DGetAffineTransform(layer.transform) }
         set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
     }
-    public var transform3D: CATransform3D {
+    open var transform3D: CATransform3D {
         get { layer.transform }
         set { layer.transform = newValue }
     }
@@ -95,63 +95,98 @@ open class UIView: NSObject, CALayerDelegate {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
-    public var clipsToBounds: Bool {
+    open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
     }
-    public var isOpaque: Bool {
+    open var isOpaque: Bool {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
     }
     open var tintColor: UIColor! = UIColor.systemBlue
-    public var mask: UIView? {
+    open var mask: UIView? {
         didSet { layer.mask = mask?.layer }
     }
 
     // MARK: - The view tree, mirrored in the layer tree
 
     open func addSubview(_ view: UIView) {
-        view.detach()
-        layer.addSublayer(view.layer)
-        subviews.append(view)
-        view.superview = self
+        adopt(view) { layer.addSublayer(view.layer); subviews.append(view) }
     }
 
-    public func insertSubview(_ view: UIView, at index: Int) {
-        view.detach()
-        layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
-        subviews.insert(view, at: min(max(0, index), subviews.count))
-        view.superview = self
+    open func insertSubview(_ view: UIView, at index: Int) {
+        adopt(view) {
+            layer.insertSublayer(view.layer, at: UInt32(max(0, index)))
+            subviews.insert(view, at: min(max(0, index), subviews.count))
+        }
     }
 
-    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
-        view.detach()
-        layer.insertSublayer(view.layer, above: sibling.layer)
-        subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
-        view.superview = self
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        adopt(view) {
+            layer.insertSublayer(view.layer, above: sibling.layer)
+            subviews.insert(view, at: (subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count - 1) + 1)
+        }
     }
 
-    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        view.detach()
-        layer.insertSublayer(view.layer, below: sibling.layer)
-        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
-        view.superview = self
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        adopt(view) {
+            layer.insertSublayer(view.layer, below: sibling.layer)
+            subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
+        }
     }
 
-    public func bringSubviewToFront(_ view: UIView) {
+    open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         addSubview(view)
     }
 
-    public func sendSubviewToBack(_ view: UIView) {
+    open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
 
     open func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { forEachInTree { $0.willMove(toWindow: nil) } }
         detach()
         layer.removeFromSuperlayer()
+        if oldWindow != nil { forEachInTree { $0.didMoveToWindow() } }
+        didMoveToSuperview()
+    }
+
+    /// Puts `view` here with `place`, calling the lifecycle methods in UIKit's
+    /// order for a view that changes superview: `willMove(toSuperview:)`, the
+    /// old superview's `willRemoveSubview(_:)`, the move, `didMoveToSuperview()`,
+    /// this view's `didAddSubview(_:)`, then, when its window changes (the
+    /// stage's root view is the window), `willMove(toWindow:)` and
+    /// `didMoveToWindow()` on it and each view below it. Moving a view among
+    /// its siblings (`bringSubviewToFront`) calls none of them.
+    private func adopt(_ view: UIView, place: () -> Void) {
+        let moving = view.superview !== self
+        let oldWindow = view.window, newWindow = window
+        if moving {
+            view.willMove(toSuperview: self)
+            view.superview?.willRemoveSubview(view)
+        }
+        view.detach()
+        place()
+        view.superview = self
+        guard moving else { return }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if oldWindow !== newWindow {
+            view.forEachInTree { $0.willMove(toWindow: newWindow) }
+            view.forEachInTree { $0.didMoveToWindow() }
+        }
+    }
+
+    /// This view, then the views below it, depth first.
+    private func forEachInTree(_ body: (UIView) -> Void) {
+        body(self)
+        for v in subviews { v.forEachInTree(body) }
     }
 
     private func detach() {
@@ -159,21 +194,36 @@ open class UIView: NSObject, CALayerDelegate {
         superview = nil
     }
 
-    public func isDescendant(of view: UIView) -> Bool {
+    /// The window the view is in: the stage's root view, when the view is in its tree.
+    open var window: UIWindow? {
+        var v = self
+        while let s = v.superview { v = s }
+        return v as? UIWindow
+    }
+
+    // The view lifecycle, called as the view tree changes (see `adopt`); each does nothing here, as on iOS.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    open func isDescendant(of view: UIView) -> Bool {
         self === view || (superview?.isDescendant(of: view) ?? false)
     }
 
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
     // MARK: - Layout
 
     /// Marks the view for `layoutSubviews` (a size change does it too); the
     /// layout runs on `layoutIfNeeded()`, or as the plugin call commits, as
     /// UIKit's layout pass does. There is no Auto Layout: frames are what code sets.
-    public func setNeedsLayout() {
+    open func setNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
         UIView.needingLayout.append(self)
@@ -182,7 +232,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Lays out this view and its subviews now if they need it; inside an
     /// animation block, what layout changes animates.
-    public func layoutIfNeeded() {
+    open func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
@@ -200,7 +250,10 @@ open class UIView: NSObject, CALayerDelegate {
         for v in views where v.needsLayout { v.layoutIfNeeded() }
     }
 
-    public func setNeedsDisplay() {}
+    open func setNeedsDisplay() {}
+    /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
+    @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
+    open func draw(_ rect: CGRect) {}
     /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
     open func layoutSubviews() {}
     /// Called on iOS after a view is loaded from an Interface Builder archive. There
@@ -215,16 +268,15 @@ open class UIView: NSObject, CALayerDelegate {
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// Nothing reads the intrinsic size to lay views out here, so there is nothing to invalidate.
     open func invalidateIntrinsicContentSize() {}
-    open func didMoveToSuperview() {}
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
-    public func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     /// Editing ends at once: there is no keyboard.
     @discardableResult public func endEditing(_ force: Bool) -> Bool { true }
 
     // MARK: - CALayerDelegate
 
     /// Inside an animation block, an animation of the change; outside, `NSNull`.
-    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
         UIViewAnimation.current?.action(for: layer, forKey: event) ?? UIView.noAction
     }
 
@@ -256,9 +308,13 @@ open class UIView: NSObject, CALayerDelegate {
     }
 }
 
+/// The window (`UIWindow`): here the stage's root view, which the factory's build receives; a plugin
+/// does not make one of its own (a window it makes is a plain view that no stage shows).
+open class UIWindow: UIView {}
+
 /// The screen (`UIScreen.main`): the stage.
 open class UIScreen: NSObject, @unchecked Sendable {
     public static let main = UIScreen()
     open var bounds: CGRect { CGRect(origin: .zero, size: UIKitSupport.stageSize) }
-    public var scale: CGFloat { 1 }
+    open var scale: CGFloat { 1 }
 }

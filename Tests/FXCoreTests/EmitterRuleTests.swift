@@ -45,6 +45,21 @@ import Testing
         }
     }
 
+    /// A change applies at its own instant, in a sample taken exactly then as in one a moment
+    /// later: rate 10 from 0 set to `after` at 1 s. The births before 1 s are k/10 for k = 0…9
+    /// (the integral of 10/s reaches k at k/10); the one the integral reaches at exactly 1 s
+    /// (k = 10) is born only if the rate at 1 s, the new one, is above 0.
+    @Test(arguments: [(0.0, 10), (20.0, 11)])
+    func aChangeAtTheSampleInstantAppliesThere(after: Double, alive: Int) throws {
+        let (stage, e) = try emitter(cells: [cell([(.birthRate, 10), (.lifetime, 3)])])
+        try stage.addTimer(after: 1) { try e.set(try KeyPath(parsing: "emitterCells.c.birthRate"), .number(after)) }
+        let births = try particles(stage, at: 1).particles.map(\.birth).sorted()
+        #expect(births.count == alive, "\(births)")
+        for (b, x) in zip(births, (0..<alive).map { Double($0) / 10 }) { #expect(close(b, x, 1e-9)) }
+        // A moment later (before the next birth at the new rate, 1.05 s) the same particles are alive.
+        #expect(try particles(stage, at: 1.001).particles.map(\.birth).sorted() == births)
+    }
+
     /// Velocity 100 along +x until 1 s, then set to 0: a particle born at b < 1 is at 100·(t − b),
     /// one born later stays at the emitter.
     @Test func particlesKeepTheVelocityOfTheirBirth() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import FXCore
 
 /// CAEmitterLayer particles, each expectation computed here from the closed
-/// form documented in docs/timing.md ("Emitters").
+/// form documented in docs/emitters.md.
 @Suite struct EmitterTests {
     func emitter(_ configure: (Layer) throws -> Void, cells: [EmitterCell]) throws -> Stage {
         let stage = Stage(size: Size(400, 300))

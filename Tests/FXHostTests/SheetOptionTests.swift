@@ -62,6 +62,29 @@ import Testing
         }
     }
 
+    /// Cells narrower than their labels: on a 40×30 stage each cell is 40 pixels wide, and a label
+    /// such as "t = 0.300 s   #3" is about twice that. Each label ends in an ellipsis within its
+    /// cell: in the label rows (the 20 below each frame) and the padding under them, every pixel
+    /// outside the cells' columns is the sheet's ground (as its corner pixel), and each cell's label
+    /// still has ink.
+    @Test func labelsWiderThanTheirCellsStayInIt() throws {
+        let s = try sheet(["--size", "40x30", "--fps", "10", "--sheet-frames", "4"])
+        #expect((s.width, s.height) == (4 * 40 + 5 * 8, 30 + 20 + 2 * 8))
+        let pixels = try FFmpeg.rgbaFrames(s.file, width: s.width, height: s.height)[0]
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * s.width + x) * 4 ..< (y * s.width + x) * 4 + 4]) }
+        let ground = pixel(0, 0)
+        let cells = (0..<4).map { 8 + $0 * 48 ..< 8 + $0 * 48 + 40 }
+        var strays: [(Int, Int)] = []
+        for y in 8 + 30 ..< s.height {
+            for x in 0..<s.width where !cells.contains(where: { $0.contains(x) }) && pixel(x, y) != ground { strays.append((x, y)) }
+        }
+        #expect(strays.isEmpty, "label pixels outside their cells at \(strays.prefix(8))")
+        for (c, columns) in cells.enumerated() {
+            let ink = (8 + 30 ..< 8 + 50).flatMap { y in columns.map { pixel($0, y) } }.filter { $0 != ground }
+            #expect(ink.count >= 20, "cell \(c)'s label has \(ink.count) pixels of ink")
+        }
+    }
+
     @Test func badSheetOptions() throws {
         for (args, fragment) in [(["--sheet-grid", "3x2"], "go with --sheet FILE.png"),
                                  (["--sheet", "s.png", "--sheet-grid", "0x2"], "is not COLUMNSxROWS"),

@@ -15,7 +15,9 @@ import Testing
 
     /// Renders `seeds`' factory and the hand port with `options`; returns both files' bytes.
     func render(_ factory: String, _ plugin: String, _ options: [String]) throws -> (Data, Data) {
-        let a = dir + "/seeds-\(factory).png", b = dir + "/\(plugin).png"
+        // Two cases may render the same factory at once: each render has names of its own.
+        let tag = UUID().uuidString
+        let a = dir + "/seeds-\(factory)-\(tag).png", b = dir + "/\(plugin)-\(tag).png"
         let r1 = try runProcess(Plugins.fxhost, ["--plugin", "seeds", "--factory", factory] + options + ["--out", a])
         #expect(r1.status == 0, "\(r1.stderr)")
         let r2 = try runProcess(Plugins.fxhost, ["--plugin", plugin] + options + ["--out", b])
@@ -35,6 +37,9 @@ import Testing
         ("cube", "cube", ["--direction", "down", "--text", "Rome", "--from", "Oslo", "--color", "red", "--fps", "20", "--end", "0.8"]),
         // Seed 004: the crossfade with the snow view fading in.
         ("fade", "fade", ["--snow", "true", "--fps", "5", "--end", "4"]),
+        // Three changes, at 0, 3 and 6 s, alternating the two flights (--changes, once --loop,
+        // which fxhost's own --loop hid).
+        ("fade", "fade", ["--snow", "--changes", "3", "--fps", "5", "--end", "7"]),
         // Seeds 000/001: the login screen, a focus at 1 s, a tap at 2 s, the messages and the reset.
         ("pulse", "pulse", ["--event", "1:focus", "--event", "2:tap", "--fps", "10", "--end", "14"]),
     ]

@@ -27,6 +27,48 @@ import Testing
         #expect(!plain.contains("▀") && !plain.contains("\u{1B}[38;2;") && plain.contains("@"))
     }
 
+    /// Where no terminal is, the preview is refused in one line before any plugin loads (the plugin
+    /// named does not exist: had it been looked for, the line would say so), and nothing is written.
+    @Test func previewRefusedWithoutATerminal() throws {
+        let refusal = #/fxhost: error: --sink preview draws in a terminal and (standard output|--out \S+) is not one: run it in a terminal, or write an image \(--out x\.gif\) or a trace \(--sink text\); --force-preview writes the escapes anyway\n/#
+        // Standard output a pipe.
+        let piped = try Plugins.run(["--plugin", dir + "/no-such-plugin.so", "--sink", "preview", "--end", "0.5"])
+        #expect(piped.status == 2 && piped.data.isEmpty, "\(piped.status) \(piped.data.count) bytes")
+        #expect(try refusal.wholeMatch(in: piped.stderr) != nil, "\(piped.stderr)")
+        #expect(piped.stderr.contains("standard output"))
+        // Standard output a file, through the shell.
+        let file = dir + "/preview.out"
+        let shell = try runProcess("/bin/sh", ["-c", "exec \"$0\" --plugin cube --sink preview --end 0.5 > \"$1\"", Plugins.fxhost, file])
+        let shellRefused = try refusal.wholeMatch(in: shell.stderr) != nil
+        #expect(shell.status == 2 && shellRefused, "\(shell.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).isEmpty)
+        // --out a regular file: refused, and the file is not made.
+        let named = try Plugins.run(["--plugin", "cube", "--sink", "preview", "--end", "0.5", "--out", dir + "/p.txt"])
+        let namedRefused = try refusal.wholeMatch(in: named.stderr) != nil
+        #expect(named.status == 2 && named.data.isEmpty && namedRefused, "\(named.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/p.txt"))
+        // The override goes with the preview alone.
+        let stray = try Plugins.run(["--plugin", "cube", "--force-preview", "--end", "0.5"])
+        #expect(stray.status == 2 && stray.data.isEmpty && stray.stderr == "fxhost: error: --force-preview goes with --sink preview\n", "\(stray.stderr)")
+    }
+
+    /// `--force-preview` writes the frames where no terminal is: one after another, not redrawn in place.
+    @Test func forcedPreviewWritesToAPipe() throws {
+        let r = try runProcess(Plugins.fxhost, ["--plugin", "cube", "--sink", "preview", "--force-preview", "--fps", "4", "--end", "0.5"],
+                               environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(r.stdout.contains("▀") && r.stdout.contains("t = 0.000 s") && r.stdout.contains("t = 0.500 s"))
+        #expect(r.stdout.range(of: "\u{1B}\\[[0-9]+A", options: .regularExpression) == nil)
+    }
+
+    /// On a terminal the preview needs no override, whether it is standard output or named by --out.
+    @Test func previewOnATerminalNeedsNoOverride() throws {
+        let out = try onTerminal(["--plugin", "cube", "--sink", "preview", "--fps", "4", "--end", "0.25"])
+        #expect(out.contains("t = 0.250 s") && !out.contains("error"), "\(out.suffix(300).debugDescription)")
+        let tty = try onTerminal(["--plugin", "cube", "--sink", "preview", "--fps", "4", "--end", "0.25", "--out", "/dev/tty"])
+        #expect(tty.contains("t = 0.250 s") && !tty.contains("error"), "\(tty.suffix(300).debugDescription)")
+    }
+
     /// A render longer than a second shows a progress bar on the terminal, and nothing without one.
     @Test func progressBarOnlyOnATerminal() throws {
         let gif = dir + "/p.gif"

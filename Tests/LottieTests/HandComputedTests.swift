@@ -126,13 +126,14 @@ final class HandComputedTests: XCTestCase {
         }
     }
 
-    func testOtherMaskModesAreWarnedAbout() throws {
-        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"diff","ip":0,"op":2,"st":0,"ks":{},"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}},{"mode":"f","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}],"shapes":[]}]}"#
-        let file = try TestSupport.temporaryFolder() + "/diff.json"
+    func testUnknownMaskModesAreWarnedAboutAndDrawnAsAdd() throws {
+        // Modes a, s, i, l, d, f and n exist; lottie-web fills any other with white, as it fills "a".
+        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"odd","ip":0,"op":2,"st":0,"ks":{},"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}},{"mode":"z","pt":{"a":0,"k":{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}],"shapes":[]}]}"#
+        let file = try TestSupport.temporaryFolder() + "/odd.json"
         try json.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try Lottie.run(["--file", file, "--time", "0"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssert(r.stderr.contains("layer 'diff': mask mode f (difference, lighten or darken; only add, subtract and intersect play) not supported ($.layers[0].masksProperties)"), r.stderr)
+        XCTAssert(r.stderr.contains("layer 'odd': mask mode z (only a, s, i, l, d and f exist; drawn as add) not supported ($.layers[0].masksProperties)"), r.stderr)
     }
 
     func testMattesOfAnyPictureAreNotWarnedAbout() throws {

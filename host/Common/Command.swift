@@ -38,6 +38,7 @@ public enum Command {
             // A bad output name fails here, before any plugin loads, unless a contact sheet is asked
             // for (then it is found when the outputs are opened).
             if run.output.sheet == nil { try run.output.resolveKind() }
+            try checkPreviewDestination(run.output)
             return .run(run)
         }
     }

@@ -25,7 +25,7 @@ func listPlugins(_ o: ListOptions) -> Int32 {
     for (i, path) in files.enumerated() {
         let (status, said) = isolatedSaying(o.supervision) { say in
             let session = HostSession(pluginName: path, report: { stderrLine("fxhost: warning: " + TerminalText.escape($0)) })
-            let info = try PluginLoader.load(path, session: session)
+            let info = try PluginLoader.load(path, session: session, hostOptions: HostOption.parameterNames)
             try standardOutput((i > 0 ? "\n" : "") + Help.plugin(info))
             say(info.name)
         }

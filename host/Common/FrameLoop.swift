@@ -5,8 +5,8 @@ import FXSinks
 import Glibc
 
 /// Runs the evenly spaced frames of a run: frame k at k / fps, up to `--end`
-/// or the natural end (read again after every frame, since callbacks add
-/// work), as video outputs see them. `body` gets each frame's index, time and
+/// or the natural end (read again before every frame, once the work due
+/// before it has run, since callbacks add work), as video outputs see them. `body` gets each frame's index, time and
 /// the end known so far; the answer is how many frames the run has (or
 /// `stopAfter`, when the caller needs no more) and the end last read.
 func sampleEvenFrames(of stage: Stage, _ o: StageOptions, loop: Bool, stopAfter: Int?,
@@ -15,7 +15,7 @@ func sampleEvenFrames(of stage: Stage, _ o: StageOptions, loop: Bool, stopAfter:
     var end = 0.0
     while stopAfter.map({ frame < $0 }) ?? true {
         let t = Double(frame) / o.fps
-        end = o.end ?? naturalEnd(stage)
+        end = try o.end ?? naturalEnd(stage, reaching: t)
         guard frame < OutputLimits.maxFrames else {
             throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
         }

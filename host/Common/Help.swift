@@ -55,6 +55,8 @@ enum Help {
                            .fxpart  a shard's frames, lossless, for fxhost join
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
                          terminal), png, gif, y4m, frames, mp4, webm, webp, part; --format is the same
+      --force-preview    --sink preview where no terminal is (a pipe, a file): refused without it,
+                         as its escapes are meant for a terminal's eyes
       --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,
                          default 23; WebM 0-63, default 32). Video is 4:2:0: an odd width or
                          height gets one more column or row, a copy of the last

@@ -8,7 +8,7 @@ enum OptionWord {
     case plugin(String)
     case factory(String)
     case keyPathKind(LayerKind)
-    case noIsolate, strict, particles, manifest, countFrames, lossless, update, loop
+    case noIsolate, strict, particles, manifest, countFrames, lossless, update, loop, forcePreview
     case frames(FrameSelection)
     case jobs(Int)
     case summary(String)
@@ -38,7 +38,7 @@ enum OptionWord {
     case factoryWord(String)
 }
 
-/// The command line read into `OptionWord`s: fxhost's one table of flags.
+/// The command line read into `OptionWord`s, by the flags `HostOption` names.
 struct OptionWords {
     /// What the words ask for. `--help`, `--version`, `--cflags`, `--list` and `--key-paths` change it
     /// wherever they stand (the last wins; `--help` with `--plugin` is the plugin's help).
@@ -74,12 +74,12 @@ struct OptionWords {
                 guard let n = convert(text), accepts(n) else { throw HostError.usage("\(word): '\(text)' \(why)") }
                 return n
             }
-            switch word {
-            case "--help", "-h": kind = plugin == nil ? .help : .pluginHelp
-            case "--version": kind = .version
-            case "--cflags": kind = .cflags
-            case "--list": kind = .list
-            case "--key-paths":
+            switch HostOption(rawValue: word) {
+            case .help?, .shortHelp?: kind = plugin == nil ? .help : .pluginHelp
+            case .version?: kind = .version
+            case .cflags?: kind = .cflags
+            case .list?: kind = .list
+            case .keyPaths?:
                 kind = .keyPaths
                 let next = inline ?? (i + 1 < args.count && !args[i + 1].hasPrefix("-") ? args[i + 1] : nil)
                 if let next {
@@ -89,35 +89,35 @@ struct OptionWords {
                     words.append(.keyPathKind(layerKind))
                     if inline == nil { i += 1 }
                 }
-            case "--plugin":
+            case .plugin?:
                 let name = try v()
                 plugin = name
                 words.append(.plugin(name))
                 if kind == .help { kind = .pluginHelp }
-            case "--factory": words.append(.factory(try v()))
-            case "--no-isolate": words.append(.noIsolate)
-            case "--strict": words.append(.strict)
-            case "--particles": words.append(.particles)
-            case "--manifest": words.append(.manifest)
-            case "--count-frames": words.append(.countFrames)
-            case "--frames", "--shard":
+            case .factory?: words.append(.factory(try v()))
+            case .noIsolate?: words.append(.noIsolate)
+            case .strict?: words.append(.strict)
+            case .particles?: words.append(.particles)
+            case .manifest?: words.append(.manifest)
+            case .countFrames?: words.append(.countFrames)
+            case .frames?, .shard?:
                 guard !selection else { throw HostError.usage("--frames and --shard: give one of them, once") }
                 selection = true
-                words.append(.frames(word == "--frames" ? try FrameSelection.parseFrames(try v()) : try FrameSelection.parseShard(try v())))
-            case "-j", "--jobs":
+                words.append(.frames(word == HostOption.frames.rawValue ? try FrameSelection.parseFrames(try v()) : try FrameSelection.parseShard(try v())))
+            case .shortJobs?, .jobs?:
                 words.append(.jobs(try number({ Int($0) }, { $0 >= 1 && $0 <= 256 }, "is not a number of jobs at a time from 1 to 256")))
-            case "--summary": words.append(.summary(try v()))
-            case "--lossless": words.append(.lossless)
-            case "--crf":
+            case .summary?: words.append(.summary(try v()))
+            case .lossless?: words.append(.lossless)
+            case .crf?:
                 words.append(.crf(try number({ Int($0) }, { (0...63).contains($0) }, "is not a whole number from 0 to 51 (MP4) or 63 (WebM); lower is better")))
-            case "--quality":
+            case .quality?:
                 words.append(.quality(try number({ Int($0) }, { (0...100).contains($0) }, "is not a whole number from 0 to 100 (WebP; higher is better)")))
-            case "--timeout":
+            case .timeout?:
                 words.append(.timeout(try number({ Double($0) }, { $0.isFinite && $0 > 0 && $0 <= 86400 }, "is not a number of seconds above 0")))
-            case "--render-timeout":
+            case .renderTimeout?:
                 words.append(.renderTimeout(try number({ Double($0) }, { $0.isFinite && $0 > 0 && $0 <= 7 * 86400 },
                                                        "is not a number of seconds above 0 (at most a week)")))
-            case "--size":
+            case .size?:
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 let side = Options.maxSide
@@ -126,48 +126,48 @@ struct OptionWords {
                     throw HostError.usage("--size: '\(text)' is not WIDTHxHEIGHT with whole numbers from 1 to \(Int(side)) (e.g. --size 640x360)")
                 }
                 words.append(.size(width: w, height: h))
-            case "--fps":
+            case .fps?:
                 words.append(.fps(try number({ Double($0) }, { $0.isFinite && $0 > 0 && $0 <= Options.maxFPS },
                                              "is not a number of frames per second above 0 and at most \(Int(Options.maxFPS))")))
-            case "--end": words.append(.end(try Options.seconds(try v(), "--end")))
-            case "--time": words.append(.time(try Options.seconds(try v(), "--time")))
-            case "--media-time":
+            case .end?: words.append(.end(try Options.seconds(try v(), "--end")))
+            case .time?: words.append(.time(try Options.seconds(try v(), "--time")))
+            case .mediaTime?:
                 words.append(.mediaTime(try number({ Double($0) }, { $0.isFinite && $0 >= 0 && $0 <= 1e9 },
                                                    "is not a time in seconds from 0 to 1000000000 (what now() reads at the start; default 0)")))
-            case "--event":
+            case .event?:
                 let text = try v()
                 guard let colon = text.firstIndex(of: ":"), let t = Double(text[..<colon]), t.isFinite, t >= 0,
                       t <= Options.maxEnd, text.index(after: colon) < text.endIndex else {
                     throw HostError.usage("--event: '\(text)' is not TIME:NAME with a time in seconds from 0 (e.g. --event 1.5:tap)")
                 }
                 words.append(.event(time: t, name: String(text[text.index(after: colon)...])))
-            case "--sink", "--format":
+            case .sink?, .format?:
                 let s = try v()
                 guard let sink = SinkKind(rawValue: s) else {
                     throw HostError.usage("\(word): '\(s)' is not a sink (expected \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 words.append(.sink(sink))
-            case "--sheet":
+            case .sheet?:
                 let path = try v()
                 guard path.hasSuffix(".png") else { throw HostError.usage("--sheet: '\(path)' must be a .png file name") }
                 words.append(.sheet(path))
-            case "--scale":
+            case .scale?:
                 words.append(.scale(try number({ Double($0) }, { $0.isFinite && $0 >= 0.25 && $0 <= 4 }, "is not a number from 0.25 to 4 (2 for 2× output)")))
-            case "--background":
+            case .background?:
                 let text = try v()
                 guard let color = ColorText.parse(text) else {
                     throw HostError.usage("--background: '\(text)' is not a colour (#rrggbb, #rrggbbaa or a name)")
                 }
                 words.append(.background(Background(text: text, color: color)))
-            case "--golden":
+            case .golden?:
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--golden needs a folder (where the snapshots are kept)") }
                 words.append(.golden(path))
-            case "--update": words.append(.update)
-            case "--at": words.append(.at(try Options.timeList(try v(), "--at")))
-            case "--tolerance":
+            case .update?: words.append(.update)
+            case .at?: words.append(.at(try Options.timeList(try v(), "--at")))
+            case .tolerance?:
                 words.append(.tolerance(try number({ Int($0) }, { $0 >= 0 && $0 <= 255 }, "is not a whole number of levels from 0 to 255")))
-            case "--sheet-frames":
+            case .sheetFrames?:
                 let text = try v()
                 let most = ContactSheetLimits.maxFrames
                 if !text.contains(","), !text.contains("."), let n = Int(text) {
@@ -178,7 +178,7 @@ struct OptionWords {
                     guard times.count <= most else { throw HostError.usage("--sheet-frames: \(times.count) times; a sheet shows at most \(most)") }
                     words.append(.sheetFrames(.times(times)))
                 }
-            case "--sheet-grid":
+            case .sheetGrid?:
                 let text = try v()
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 1, r >= 1,
@@ -186,12 +186,13 @@ struct OptionWords {
                     throw HostError.usage("--sheet-grid: '\(text)' is not COLUMNSxROWS with at most \(ContactSheetLimits.maxFrames) cells (e.g. --sheet-grid 4x3)")
                 }
                 words.append(.sheetGrid(columns: c, rows: r))
-            case "--loop": words.append(.loop)
-            case "--out", "-o":
+            case .loop?: words.append(.loop)
+            case .forcePreview?: words.append(.forcePreview)
+            case .out?, .shortOut?:
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }
                 words.append(.out(path))
-            default:
+            case nil:
                 if [.check, .join, .batch].contains(kind) && !word.hasPrefix("-") {
                     if kind == .batch, case .target(let first)? = words.first(where: { if case .target = $0 { true } else { false } }) {
                         throw HostError.usage("fxhost batch takes one job file (got '\(first)' and '\(word)')")

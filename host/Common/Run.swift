@@ -211,6 +211,21 @@ public func naturalEnd(_ stage: Stage) -> Double {
     return min(DefaultEnd.cap, infinite ? max(end, DefaultEnd.forInfinite) : end)
 }
 
+/// The natural end as it stands once the work due before `t` has run. A
+/// pending timer counts in the end at its due time, but its callback may
+/// schedule more (a repeating timer chain), so an end read before it fires
+/// is only a lower bound: while the end falls short of `t` and the clock has
+/// not reached it, the stage is advanced to that end and the end read again.
+/// The clock never passes the end returned, nor `t`.
+public func naturalEnd(_ stage: Stage, reaching t: Double) throws -> Double {
+    var end = naturalEnd(stage)
+    while t > end + 1e-9, stage.now < end {
+        try stage.advance(to: end)
+        end = naturalEnd(stage)
+    }
+    return end
+}
+
 /// Whether two paths name the same existing file.
 func sameFile(_ a: String, _ b: String) -> Bool {
     var sa = stat(), sb = stat()

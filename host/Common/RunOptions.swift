@@ -43,6 +43,7 @@ public struct RunOptions {
         }
         try output.sheet?.check()
         if loop && stage.time != nil { throw HostError.usage("--loop samples a period; it does not go with --time") }
+        if output.forcePreview && output.sink != .preview { throw HostError.usage("--force-preview goes with --sink preview") }
         if output.manifest && (output.out == nil || output.out == "-") {
             throw HostError.usage("--manifest is written beside an output file: give --out FILE")
         }
@@ -150,6 +151,8 @@ public struct OutputOptions {
     public var manifest = false
     /// JSON lines list every particle of an emitter, not only their count and bounds.
     public var particles = false
+    /// `--force-preview`: `--sink preview` writes its escapes even where they reach no terminal.
+    public var forcePreview = false
     public var scale = 1.0
     public var background: Background?
     public var encoding = Encoding()
@@ -168,6 +171,7 @@ public struct OutputOptions {
             case .frames(let f): frames = f
             case .manifest: manifest = true
             case .particles: particles = true
+            case .forcePreview: forcePreview = true
             case .scale(let s): scale = s
             case .background(let b): background = b
             case .sheet(let path): sheetPath = path

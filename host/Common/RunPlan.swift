@@ -31,7 +31,7 @@ struct LoadedFactory {
                                       }
                                   })
         session.log = { stderrLine("fxhost: " + TerminalText.escape($0)) }
-        let info = try PluginLoader.load(path, session: session)
+        let info = try PluginLoader.load(path, session: session, hostOptions: HostOption.parameterNames)
         return LoadedFactory(path: path, session: session, info: info, factory: try info.factory(named: o.factory))
     }
 }

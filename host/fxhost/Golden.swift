@@ -40,13 +40,15 @@ enum Golden {
 
     /// In a child, with the factory built on `stage`: records or compares its
     /// snapshot. Returns the PASS detail; throws the FAIL summary (details noted first).
-    static func run(_ o: GoldenOptions, plugin: PluginInfo, factory: FactoryInfo, stage: Stage) throws -> String {
+    /// `naturalEnd` finds the end a new snapshot's instants spread over (`checkedEnd`).
+    static func run(_ o: GoldenOptions, plugin: PluginInfo, factory: FactoryInfo, stage: Stage,
+                    naturalEnd: () throws -> Double) throws -> String {
         let entry = folder(o, plugin: plugin.name, factory: factory.name)
         let samplesFile = entry + "/samples.jsonl"
         var times: [Double]
         var golden: [JSON] = []
         if o.update {
-            times = instants(o, naturalEnd: naturalEnd(stage))
+            times = instants(o, naturalEnd: try naturalEnd())
             try makeFolders(entry)
         } else {
             guard let text = readFile(samplesFile) else {

@@ -28,7 +28,8 @@ enum LottieHarness {
 
     /// Loaded once, as fxhost loads it; each input is then built in a session of its own.
     static let plugin: PluginInfo = {
-        do { return try PluginLoader.load(pluginPath, session: HostSession(pluginName: "lottie")) } catch { fatalError("\(error)") }
+        // The plugin's parameter names are not what this harness fuzzes (fxhost check covers them).
+        do { return try PluginLoader.load(pluginPath, session: HostSession(pluginName: "lottie"), hostOptions: []) } catch { fatalError("\(error)") }
     }()
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -58,6 +58,11 @@ let package = Package(
         .target(name: "CWebP", path: "Sources/CWebP", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "CImageQuant", path: "Sources/CImageQuant", linkerSettings: [.linkedLibrary("dl")]),
+        // libmicrohttpd's header (libmicrohttpd-dev); the library is loaded with dlopen when a studio starts
+        // (Sources/CMicroHTTPD/include/fxhttp.h).
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
+        // `fxhost studio`: the page, its HTTP server and the fxhost runs that draw it (docs/STUDIO.md).
+        .target(name: "FXStudio", dependencies: ["CMicroHTTPD"], path: "Sources/FXStudio", exclude: ["Page"]),
 
         // One piece of work on a second thread (the engine's only concurrency), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),
@@ -83,7 +88,7 @@ let package = Package(
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
         // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
-        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore"], path: "host/Common"),
+        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.
         .executableTarget(
             name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],

@@ -21,6 +21,8 @@ if [ "${1:-}" = "scale" ]; then exec scripts/bench-scale.sh "$bin"; fi
 if [ "${1:-}" = "lottie" ]; then shift; exec scripts/bench-lottie.sh "$bin" "$@"; fi
 # The seeds plugin beside the hand ports it equals (scripts/bench-seeds.sh).
 if [ "${1:-}" = "seeds" ]; then exec scripts/bench-seeds.sh "$bin"; fi
+# fxhost studio's scrubbing latency, frame by frame over HTTP (scripts/bench-studio.sh).
+if [ "${1:-}" = "studio" ]; then exec scripts/bench-studio.sh "$bin"; fi
 # End to end, every output format beside ffmpeg (scripts/bench-e2e.sh).
 if [ "${1:-}" = "e2e" ]; then shift; "$bin/fxbench-e2e"; exec scripts/bench-e2e.sh "$bin" "$@"; fi
 exec "$bin/fxbench" "$@"

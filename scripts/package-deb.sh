@@ -11,11 +11,12 @@
 # Debian packages of every shared library the files need, as dpkg-shlibdeps
 # finds them, plus the packages of the libraries fxhost loads with dlopen, which
 # no ELF file names: libpangocairo-1.0-0 (at the first text drawn), libwebpmux3
-# and libwebp7 (WebP output); and fonts-dejavu-core (text renders the same
-# everywhere). Recommends names the GPL libraries fxhost loads, which the
-# package must not require (docs/THIRD-PARTY.md): libimagequant0 (GIF output,
-# GPL-3.0+) and FFmpeg's libraries (MP4 and WebM, GPL-2.0+ as Debian builds
-# them); a run that needs one that is missing fails in one line naming it.
+# and libwebp7 (WebP output), libmicrohttpd12 (fxhost studio's server); and
+# fonts-dejavu-core (text renders the same everywhere). Recommends names the
+# GPL libraries fxhost loads, which the package must not require
+# (docs/THIRD-PARTY.md): libimagequant0 (GIF output, GPL-3.0+) and FFmpeg's
+# libraries (MP4 and WebM, GPL-2.0+ as Debian builds them); a run that needs
+# one that is missing fails in one line naming it.
 # Needs dpkg-dev and patchelf (scripts/setup.sh --test installs them).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
@@ -92,7 +93,7 @@ Version: $version
 Architecture: $arch
 Maintainer: fxhost maintainers <fxhost@packages.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
-Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, fonts-dejavu-core
+Depends: $depends, libpangocairo-1.0-0, libwebpmux3, libwebp7, libmicrohttpd12, fonts-dejavu-core
 Recommends: libimagequant0, libavformat59, libavcodec59, libavutil57
 Section: graphics
 Priority: optional

@@ -22,6 +22,7 @@ jobs=${FXHOST_TEST_JOBS:-$(( $(nproc) + 1 ))}
 # (a new test target runs there until it is given a group of its own).
 groups=(
   'IntegrationTests\.(DeployTests|InstallTests|SwiftPackageTests|DebianPackageTests)'
+  'IntegrationTests\.StudioTests'
   'IntegrationTests\.'
   'FXHostTests\.(Hostile|Supervisor|Signal|OutputFile|Golden)'
   'FXHostTests\.'

@@ -11,10 +11,14 @@ script_options "scripts/setup.sh [--test | --bench]" --test --bench -- "$@"
 packages=(pkg-config libffi-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libpng-dev zlib1g-dev fonts-dejavu-core)
 # The encoders: libavformat/libavcodec (H.264 and VP9), libwebp(mux), libdeflate, libimagequant.
 packages+=(libavformat-dev libavcodec-dev libavutil-dev libwebp-dev libdeflate-dev libimagequant-dev)
+# The studio's HTTP server (fxhost studio; loaded with dlopen when a studio starts).
+packages+=(libmicrohttpd-dev)
 # The tests also read the image outputs back with an independent decoder (ffmpeg).
 if [ "${1:-}" = "--test" ]; then packages+=(ffmpeg); fi
 # The independent-renderer tests draw the same scenes with headless Chromium.
 if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
+# The studio's tests drive its page in headless Chromium through chromedriver and selenium.
+if [ "${1:-}" = "--test" ]; then packages+=(chromium-driver python3-selenium); fi
 # And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
 if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
 # And check the Debian package against Debian's policy (lintian, Tests/IntegrationTests/DebianPackageTests).

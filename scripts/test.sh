@@ -13,6 +13,8 @@ scripts/setup.sh --test
 scripts/check-imports.sh
 # The docs stay walkable: no page over 40 KB, no relative link to a missing file or heading.
 scripts/check-docs.sh
+# The studio page compiled into fxhost is the one in Sources/FXStudio/Page.
+scripts/studio-page.sh --check
 swift build --build-tests
 # The faces of FXCore's property catalog (typed keys, the facade's animatable set, docs/KEYPATHS.md) are current.
 scripts/generate.sh --check

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Seed 004's fadeImageView and changeFlightDataAnimatedTo, as the seed prints
 // them, with only the Swift 2 → Swift 5 migration, the duration as a parameter,
-// and a bound on the seed's endless loop (docs/SWIFT.md lists each changed line).
+// and a bound on the seed's endless loop (docs/SWIFT-SEEDS.md lists each changed line).
 import UIKit
 
 extension FlightViewController {

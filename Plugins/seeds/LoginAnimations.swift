@@ -3,7 +3,7 @@
 // animation code as the seeds print it (viewWillAppear, viewDidAppear,
 // handleLogin, showMessage, removeMessage, resetForm, animateCloud, the
 // delegate and the text field delegate, the helper functions and TextField).
-// Changes, each listed in docs/SWIFT.md: `@objc` is gone from handleLogin (no
+// Changes, each listed in docs/SWIFT-SEEDS.md: `@objc` is gone from handleLogin (no
 // Objective-C runtime on Linux; the "tap" event calls it), `delay` runs on the
 // simulated clock, the fly-in sets the name and layer values its delegate reads
 // (which the article describes but does not print), and the clouds stop

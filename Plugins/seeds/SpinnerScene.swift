@@ -2,8 +2,8 @@
 // Seed 002's ViewController: the login button shrinks to a circle, ActivityLayer
 // spins in it, and two seconds later the button spreads back. The seed lays the
 // button out with Interface Builder constraints; here the view is built in code
-// and the constraint changes become the frame changes they cause (docs/SWIFT.md
-// lists each changed line). `clickLogin` and the two animation functions are the
+// and the constraint changes become the frame changes they cause
+// (docs/SWIFT-SEEDS.md lists each changed line). `clickLogin` and the two animation functions are the
 // seed's own.
 import UIKit
 

@@ -59,28 +59,8 @@ enum ContentDrawing {
         guard case .image(let img?) = l[.contents], img.width > 0, img.height > 0 else { return }
         let b = LayerGeometry.bounds(l)
         let iw = Double(img.width), ih = Double(img.height)
-        var dest: Rect
         let gravity = l.contentsGravity
-        switch gravity {
-        case .resize: dest = b
-        case .resizeAspect, .resizeAspectFill:
-            let fill = gravity == .resizeAspectFill
-            let s = fill ? max(b.size.width / iw, b.size.height / ih) : min(b.size.width / iw, b.size.height / ih)
-            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
-        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
-            // Natural size, placed by the gravity ("top" is the top on screen).
-            let x = switch gravity {
-            case .left, .topLeft, .bottomLeft: b.minX
-            case .right, .topRight, .bottomRight: b.maxX - iw
-            default: b.midX - iw / 2
-            }
-            let y = switch gravity {
-            case .top, .topLeft, .topRight: b.minY
-            case .bottom, .bottomLeft, .bottomRight: b.maxY - ih
-            default: b.midY - ih / 2
-            }
-            dest = Rect(x, y, iw, ih)
-        }
+        let dest = l.contentsRect(width: img.width, height: img.height)
         guard dest.size.width > 0, dest.size.height > 0 else { return }
         let surface = images.surface(img)
         cairo_save(cr)

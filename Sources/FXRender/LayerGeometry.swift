@@ -3,38 +3,14 @@ import FXCore
 
 /// Where a layer's content lies, in its own coordinates and in its superlayer's.
 enum LayerGeometry {
-    /// The layer's local space → its superlayer's (or, for a mask, the masked
-    /// layer's): `position`, `anchorPoint`, `bounds.origin`, `transform`,
-    /// `zPosition`, and the superlayer's `sublayerTransform` about its anchor.
-    static func toParent(_ l: PresentedLayer, parent: PresentedLayer?) -> Homography {
-        let b = l.rect(.bounds), a = l.point(.anchorPoint), p = l.point(.position)
-        let ax = b.origin.x + a.x * b.size.width, ay = b.origin.y + a.y * b.size.height
-        var t = Transform3D.translation(-ax, -ay)
-        let own = l.transform(.transform)
-        if !own.isIdentity { t = t.concatenating(own) }
-        t = t.concatenating(.translation(p.x, p.y, l.number(.zPosition)))
-        if let parent, !l.isMask {
-            let st = parent.transform(.sublayerTransform)
-            if !st.isIdentity {
-                let pb = parent.rect(.bounds), pa = parent.point(.anchorPoint)
-                let cx = pb.origin.x + pa.x * pb.size.width, cy = pb.origin.y + pa.y * pb.size.height
-                t = t.concatenating(.translation(-cx, -cy)).concatenating(st).concatenating(.translation(cx, cy))
-            }
-        }
-        return Homography(t)
-    }
+    /// The layer's local space → its superlayer's (or, for a mask, the masked layer's): FXCore's rule.
+    static func toParent(_ l: PresentedLayer, parent: PresentedLayer?) -> Homography { Homography(l.toParent(parent)) }
 
     /// The bounds as a positive rect.
-    static func bounds(_ l: PresentedLayer) -> Rect {
-        let b = l.rect(.bounds)
-        return Rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY)
-    }
+    static func bounds(_ l: PresentedLayer) -> Rect { l.drawnBounds }
 
     /// Corner radius clamped to half the shorter side.
-    static func cornerRadius(_ l: PresentedLayer) -> Double {
-        let b = bounds(l)
-        return max(0, min(l.number(.cornerRadius), b.size.width / 2, b.size.height / 2))
-    }
+    static func cornerRadius(_ l: PresentedLayer) -> Double { l.drawnCornerRadius }
 }
 
 extension Rect {

@@ -5,28 +5,18 @@ import Glibc
 /// How CATransition's types place the old and new content at a progress:
 /// each face is a surface, a map in the layer's plane, and an alpha.
 enum TransitionDrawing {
-    enum Side { case old, new }
+    typealias Side = TransitionState.Side
 
     static func faces(_ t: TransitionState, bounds b: Rect) -> [(Side, Homography, Double)] {
-        let p = max(0, min(1, t.progress))
-        let (dx, dy): (Double, Double)
-        switch t.transition.subtype {
-        case .fromRight: (dx, dy) = (1, 0)
-        case .fromLeft: (dx, dy) = (-1, 0)
-        case .fromTop: (dx, dy) = (0, -1)
-        case .fromBottom: (dx, dy) = (0, 1)
-        }
         let w = b.size.width, h = b.size.height
-        func shift(_ k: Double) -> Homography { .translation(dx * w * k, dy * h * k) }
+        if let planar = t.planarFaces {
+            return planar.map { face in (face.side, face.shift.map { .translation($0.x * w, $0.y * h) } ?? .identity, face.alpha) }
+        }
+        let p = max(0, min(1, t.progress))
+        let (dx, dy) = t.direction
         switch t.transition.type {
-        case .fade:
-            return [(.old, .identity, 1 - p), (.new, .identity, p)]
-        case .moveIn:
-            return [(.old, .identity, 1), (.new, shift(1 - p), 1)]
-        case .push:
-            return [(.old, shift(-p), 1), (.new, shift(1 - p), 1)]
-        case .reveal:
-            return [(.new, .identity, 1), (.old, shift(-p), 1)]
+        case .fade, .moveIn, .push, .reveal:
+            return []
         case .flip:
             // Half a turn about the vertical (or horizontal) axis through the centre:
             // the old side until edge-on, then the new one.

@@ -5,7 +5,7 @@ import Foundation
 /// On a layer, `beginTime`, `speed` and `timeOffset` map its parent's time to
 /// its own (local = (parent − beginTime) × speed + timeOffset); fxhost layers
 /// never end, so a layer keeps `duration`, `repeatCount`, `repeatDuration`,
-/// `autoreverses` and `fillMode` for reading but they change nothing (docs/SWIFT.md).
+/// `autoreverses` and `fillMode` for reading but they change nothing (docs/SWIFT-COVERAGE.md).
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }

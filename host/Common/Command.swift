@@ -14,6 +14,9 @@ public enum Command {
     case check(CheckOptions)
     case join(JoinOptions)
     case batch(BatchOptions)
+    case studio(StudioOptions)
+    /// Internal, for the studio: the plugin's schema, events and animations at a time, as JSON.
+    case studioDescribe(RunOptions)
 
     /// Reads the command line. The rules between options hold on every command line, whatever the
     /// command (an `--update` without `--golden` is refused even beside `--help`).
@@ -33,6 +36,8 @@ public enum Command {
         case .check: return .check(check)
         case .join: return .join(JoinOptions(words))
         case .batch: return .batch(BatchOptions(words))
+        case .studio: return .studio(try StudioOptions(words, run: run))
+        case .studioDescribe: return .studioDescribe(run)
         case .pluginHelp: return .pluginHelp(run)
         case .run:
             // A bad output name fails here, before any plugin loads, unless a contact sheet is asked
@@ -45,7 +50,7 @@ public enum Command {
 }
 
 /// The commands, as the words name them before their options are gathered.
-enum CommandKind { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths }
+enum CommandKind { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths, studio, studioDescribe }
 
 /// fxhost's limits on option values, and the readers of values that more than one option takes.
 public enum Options {

@@ -46,7 +46,7 @@ public struct CheckOptions {
     func checkCombinations(kind: CommandKind) throws {
         if golden == nil, let name = goldenWords.first {
             throw HostError.usage("\(name) goes with fxhost check --golden DIR")
-        } else if golden != nil && kind != .check {
+        } else if golden != nil && kind != .check && kind != .studio {
             throw HostError.usage("--golden goes with fxhost check: fxhost check --golden DIR [--update] PLUGIN…")
         }
     }

@@ -180,6 +180,10 @@ public func fxhostMain(pixels: Pixels) -> Never {
         exit(reporting { try pixels.join(o) })
     case .batch(let o):
         exit(batch(o))
+    case .studio(let o):
+        exit(studio(o))
+    case .studioDescribe(let o):
+        exit(isolated(o.supervision) { try studioDescribe(o) })
     case .pluginHelp(let o):
         exit(isolated(o.supervision) { try pluginHelp(o) })
     case .run(let o):

@@ -29,6 +29,10 @@ enum Help {
       fxhost join OUT PART…              assemble a sharded render's parts into OUT (docs/SCALE.md)
       fxhost batch JOBS.jsonl [-j N] [--shard I/N] [--summary FILE]
                                          many renders, one JSON job a line, N at a time; resumable
+      fxhost studio --plugin NAME [--factory F] [PARAMETERS] [--golden DIR] [--listen ADDR:PORT]
+      fxhost studio --package DIR [...]  a page in the browser that scrubs, tunes, fires events and
+                                         inspects the effect, reloading when the plugin changes
+                                         (prints its address first; Ctrl-C stops it; docs/STUDIO.md)
       fxhost --cflags                    the compiler flag that finds fx.h, for building plugins
       fxhost --version
 
@@ -53,10 +57,17 @@ enum Help {
                            .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
                            .mp4  H.264 video       .webm   VP9 video        .webp  animated WebP
                            .fxpart  a shard's frames, lossless, for fxhost join
+                           .lottie  a dotLottie archive (--format lottie --out NAME.json: Lottie JSON)
       --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
-                         terminal), png, gif, y4m, frames, mp4, webm, webp, part; --format is the same
+                         terminal), png, gif, y4m, frames, mp4, webm, webp, part, lottie; --format
+                         is the same
       --force-preview    --sink preview where no terminal is (a pipe, a file): refused without it,
                          as its escapes are meant for a terminal's eyes
+      --strict           Lottie: refuse what Lottie cannot hold (shadows, perspective, 3D
+                         transitions, tinted particles…) instead of leaving it out with a warning
+                         (docs/EXPORT.md)
+      --max-size BYTES   Lottie: the largest file written (default 67108864, 64 MiB); a larger one
+                         is refused and nothing is written
       --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,
                          default 23; WebM 0-63, default 32). Video is 4:2:0: an odd width or
                          height gets one more column or row, a copy of the last

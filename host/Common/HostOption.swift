@@ -25,6 +25,7 @@ public enum HostOption: String, CaseIterable, Sendable {
     case summary = "--summary"
     case lossless = "--lossless"
     case crf = "--crf"
+    case maxSize = "--max-size"
     case quality = "--quality"
     case timeout = "--timeout"
     case renderTimeout = "--render-timeout"
@@ -47,6 +48,9 @@ public enum HostOption: String, CaseIterable, Sendable {
     case sheetGrid = "--sheet-grid"
     case loop = "--loop"
     case forcePreview = "--force-preview"
+    case listen = "--listen"
+    case listenAnywhere = "--listen-anywhere"
+    case package = "--package"
     case out = "--out"
     case shortOut = "-o"
 

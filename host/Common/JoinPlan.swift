@@ -100,7 +100,7 @@ public struct JoinPlan {
             throw HostError.usage("join: the manifest of '\(firstPath)' asks for a render fxhost does not make (size \(first.render["size"]?.text ?? "none"), scale \(first.render["scale"]?.text ?? "1"), fps \(first.render["fps"]?.text ?? "none"); at most \(OutputLimits.maxPixels) pixels, \(OutputLimits.maxSide) a side)")
         }
         let kind = try o.sink ?? kindForOut(out)
-        guard kind.rendersImages, kind != .preview, kind != .part else {
+        guard kind.rendersImages, kind != .preview, kind != .part, kind != .lottie else {
             throw HostError.usage("join: '\(out)' is not an image output (.png, .gif, .y4m, frames/ …)")
         }
         if partKind == .y4m, kind != .y4m {

@@ -14,6 +14,7 @@ enum OptionWord {
     case summary(String)
     case crf(Int)
     case quality(Int)
+    case maxSize(Int)
     case timeout(Double)
     case renderTimeout(Double)
     case size(width: Double, height: Double)
@@ -32,6 +33,12 @@ enum OptionWord {
     case sheetFrames(SheetRequest.Frames)
     case sheetGrid(columns: Int, rows: Int)
     case out(String)
+    /// `studio --listen ADDR:PORT`.
+    case listen(String)
+    /// `studio --listen-anywhere`: a non-loopback `--listen` is meant.
+    case listenAnywhere
+    /// `studio --package DIR`: a Swift plugin package, built and rebuilt by the studio.
+    case package(String)
     /// A word without `--` after `check`, `join` or `batch`: what the command works on.
     case target(String)
     /// A `--name [value]` word fxhost does not know: the factory's, matched once the plugin is loaded.
@@ -49,7 +56,8 @@ struct OptionWords {
         var i = 0
         var plugin: String?
         var selection = false
-        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch][first] {
+        if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch, "studio": .studio,
+                                                         "studio-describe": .studioDescribe][first] {
             kind = command
             i = 1
         }
@@ -110,6 +118,8 @@ struct OptionWords {
             case .lossless?: words.append(.lossless)
             case .crf?:
                 words.append(.crf(try number({ Int($0) }, { (0...63).contains($0) }, "is not a whole number from 0 to 51 (MP4) or 63 (WebM); lower is better")))
+            case .maxSize?:
+                words.append(.maxSize(try number({ Int($0) }, { $0 >= 1 }, "is not a number of bytes above 0 (the largest Lottie file written; default 67108864, 64 MiB)")))
             case .quality?:
                 words.append(.quality(try number({ Int($0) }, { (0...100).contains($0) }, "is not a whole number from 0 to 100 (WebP; higher is better)")))
             case .timeout?:
@@ -188,6 +198,15 @@ struct OptionWords {
                 words.append(.sheetGrid(columns: c, rows: r))
             case .loop?: words.append(.loop)
             case .forcePreview?: words.append(.forcePreview)
+            case .listen?:
+                guard kind == .studio else { throw HostError.usage("--listen goes with fxhost studio") }
+                words.append(.listen(try v()))
+            case .package?:
+                guard kind == .studio else { throw HostError.usage("--package goes with fxhost studio") }
+                words.append(.package(try v()))
+            case .listenAnywhere?:
+                guard kind == .studio else { throw HostError.usage("--listen-anywhere goes with fxhost studio") }
+                words.append(.listenAnywhere)
             case .out?, .shortOut?:
                 let path = try v()
                 guard !path.isEmpty else { throw HostError.usage("--out needs a file name, or - for standard output") }

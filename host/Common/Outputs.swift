@@ -7,6 +7,8 @@ import FXSinks
 public enum SinkKind: String, CaseIterable, Sendable {
     case text, jsonl, preview, png, gif, y4m, frames, part
     case mp4, webm, webp
+    /// A Lottie file (docs/EXPORT.md); made with the image sinks, though it draws no pixels.
+    case lottie
 
     public var rendersImages: Bool { ![.text, .jsonl].contains(self) }
 }
@@ -44,6 +46,9 @@ public struct ImageTarget {
 /// Opens the sinks of a run: text sinks here, image ones (and the contact sheet) through `pixels`.
 func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws -> [Sink] {
     var sinks: [Sink] = []
+    if target.kind != .lottie, target.encoding.strict || target.encoding.maxSize != nil {
+        throw HostError.usage("--\(target.encoding.strict ? "strict" : "max-size") is for Lottie output (--format lottie, or --out NAME.lottie); this run writes \(target.kind.rawValue)")
+    }
     switch target.kind {
     case .text: sinks.append(TraceSink(try output(target.out)))
     case .jsonl: sinks.append(JSONLinesSink(try output(target.out), listsParticles: particles))
@@ -79,7 +84,7 @@ public func kindForOut(_ path: String?) throws -> SinkKind {
     if path.contains("%") || path.hasSuffix("/") || isDirectory(path) { return .frames }
     let table: [(String, SinkKind)] = [(".jsonl", .jsonl), (".json", .jsonl), (".txt", .text), (".trace", .text),
                                        (".png", .png), (".gif", .gif), (".y4m", .y4m), (".fxpart", .part),
-                                       (".mp4", .mp4), (".webm", .webm), (".webp", .webp)]
+                                       (".mp4", .mp4), (".webm", .webm), (".webp", .webp), (".lottie", .lottie)]
     if let hit = table.first(where: { path.lowercased().hasSuffix($0.0) }) { return hit.1 }
     // A name with some other extension is more likely a mistake than a wish for a text trace.
     let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -211,6 +211,10 @@ public struct Encoding {
     public var crf: Int?
     public var quality: Int?
     public var lossless = false
+    /// Lottie: `--strict` refuses what Lottie cannot hold instead of leaving it out with a warning.
+    public var strict = false
+    /// Lottie: `--max-size BYTES`, the largest file written.
+    public var maxSize: Int?
 
     init() {}
 
@@ -220,6 +224,8 @@ public struct Encoding {
             case .crf(let n): crf = n
             case .quality(let q): quality = q
             case .lossless: lossless = true
+            case .strict: strict = true
+            case .maxSize(let n): maxSize = n
             default: break
             }
         }

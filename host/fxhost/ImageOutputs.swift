@@ -52,6 +52,10 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
     case .part:
         guard let path = o.out, path != "-" else { throw HostError.usage("a part of a sharded render needs a file: --out NAME.fxpart") }
         sinks.append(try FramePartWriter(renderer: try render(), output: try output(path)))
+    case .lottie:
+        sinks.append(LottieWriter(output: try output(o.out), width: o.width, height: o.height, fps: o.fps,
+                                  maxSize: o.encoding.maxSize ?? LottieWriter.defaultMaxSize, strict: o.encoding.strict,
+                                  archiveName: o.out.flatMap(dotLottieName), note: { stderrLine("fxhost: " + TerminalText.escape($0)) }))
     }
     if o.encoding.crf != nil && kind != .mp4 && kind != .webm {
         throw HostError.usage("--crf sets MP4 and WebM quality; this run writes \(kind.rawValue) (for WebP use --quality or --lossless)")
@@ -63,6 +67,18 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
         sinks.append(try contactSheet(sheet, renderer: try render(), output: try output(sheet.path)))
     }
     return sinks
+}
+
+/// The animation id of a dotLottie archive named `path` (`spinner.lottie` holds `spinner`), or nil
+/// when the output is not one: its base name, with characters other than letters, digits, `-` and
+/// `_` made `_`.
+func dotLottieName(_ path: String) -> String? {
+    guard path.lowercased().hasSuffix(".lottie") else { return nil }
+    let base = String((path.split(separator: "/").last ?? "").dropLast(".lottie".count))
+    let safe = String(base.unicodeScalars.map { c -> Character in
+        (c.properties.isAlphabetic && c.isASCII) || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
+    })
+    return safe.isEmpty ? "animation" : safe
 }
 
 /// The contact sheet `--sheet`, `--sheet-frames` and `--sheet-grid` ask for.

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Testing
+import TestSupport
+
+/// `fxhost studio` for real: the server started as a user starts it, its page driven in headless
+/// Chromium (Tests/StudioBrowser/studio_browser.py, selenium with Debian's chromium-driver), and
+/// what the page showed compared with what `fxhost … --time T --out f.png` writes. The browser's
+/// tests are skipped in the AddressSanitizer pass, as other Chromium suites are; the refusals and
+/// the command line (the server's own code) run there too.
+@Suite(.serialized, .timeLimit(.minutes(10)))
+struct StudioTests {
+    static let browserScript = Plugins.root + "/Tests/StudioBrowser/studio_browser.py"
+    static let fixtureSource = Plugins.root + "/Tests/StudioBrowser/studiofx.c"
+
+    @Test(.disabled(if: TestSupport.isSanitizerPass, "Chromium; it ran in the ordinary pass"))
+    func thePageScrubsTunesAndShowsWhatTheCommandLineDraws() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let studio = try StudioProcess(["--plugin", "spinner"], folder: folder)
+        let seen = try studio.drive("spinner", folder: folder)
+        #expect(try studio.stop() == 0)
+        #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
+
+        // The frame at 0.5 s, then in red (a colour field), then spreading back from 0.25 s (a number field):
+        // the bytes the command line writes.
+        let cli = try cliFrame(["--plugin", "spinner", "--time", "0.5"], folder: folder, name: "cli")
+        let red = ["--plugin", "spinner", "--color", "#e74c3c"]
+        let cliRed = try cliFrame(red + ["--time", "0.5"], folder: folder, name: "cli-red")
+        let cliSpread = try cliFrame(red + ["--spread-at", "0.25", "--time", "0.5"], folder: folder, name: "cli-spread")
+        let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).png")) }
+        #expect(pageFrames == [cli, cliRed, cliSpread])
+        #expect(Set(pageFrames).count == 3, "a change of parameter changed nothing")
+        // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
+        let cliSecond = try cliFrame(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.png")) == cliSecond)
+        #expect((seen["secondView"] as? [String: Any])?["parameters"] as? [String: String] == ["color": "#e74c3c", "spread-at": "0.25"])
+
+        #expect(seen["time"] as? String == "0.500 s")
+        let controls = seen["controls"] as? [String] ?? []
+        // spinner declares width, height, pause-at, resume-at, spread-at (numbers) and color.
+        for expected in ["width:range", "width:number", "height:range", "pause-at:number", "color:color", "color:text"] {
+            #expect(controls.contains(expected), "no \(expected) control in \(controls)")
+        }
+        // The stage is 400 points wide: 1:1 and 2× draw it at 400 and 800 CSS pixels.
+        #expect(seen["zoom1"] as? Double == 400)
+        #expect(seen["zoom2"] as? Double == 800)
+        #expect(seen["command"] as? String == "fxhost --plugin spinner '--color=#e74c3c' --spread-at=0.25 --time 0.5 --out frame.png")
+        // The inspector: the JSON-lines layers at 0.5 s, and the arc's spin as a bar.
+        let layers = seen["layers"] as? [String] ?? []
+        #expect(layers.first == "stage (layer)")
+        #expect(layers.contains("stage/button/activity/arc (shape) animating transform"), "\(layers)")
+        #expect(seen["bars"] as? [String] == ["transform"])
+        #expect((seen["outline"] as? [String])?.first == "block")
+        #expect((seen["played"] as? Int ?? 0) > 0, "playback drew no frame")
+
+        let screenshot = try Data(contentsOf: URL(fileURLWithPath: folder + "/page.png"))
+        #expect(screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // scripts/studio-screenshot.sh keeps this screenshot as docs/studio.png.
+        if let keep = ProcessInfo.processInfo.environment["FXHOST_STUDIO_SCREENSHOT"] {
+            try screenshot.write(to: URL(fileURLWithPath: keep))
+        }
+    }
+
+    @Test(.disabled(if: TestSupport.isSanitizerPass, "Chromium; it ran in the ordinary pass"))
+    func eventsReloadsCrashesAndHangs() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let original = try compileFixture(folder + "/original.so", folder: folder)
+        let recoloured = try compileFixture(folder + "/green.so", folder: folder, defines: ["RED=0", "GREEN=1"])
+        let studio = try StudioProcess(["--plugin", plugin, "--timeout", "1"], folder: folder)
+        let rebuild = compileCommand(plugin, defines: ["RED=0", "GREEN=1"])
+        let seen = try studio.drive("fixture", folder: folder, rebuild: rebuild)
+        #expect(try studio.stop() == 0)
+
+        #expect(seen["events"] as? [String] == ["tap"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/before-tap.png"))
+        let tapped = try Data(contentsOf: URL(fileURLWithPath: folder + "/tapped.png"))
+        #expect(before == (try cliFrame(["--plugin", original, "--time", "1"], folder: folder, name: "cli-before")))
+        // Fired at the page's time, 1 s: the run with --event 1:tap.
+        #expect(tapped == (try cliFrame(["--plugin", original, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-tap")))
+        #expect(before != tapped)
+        // Rebuilt green: the page reloaded by itself within 2 s, at the same time, with the event kept.
+        let reloaded = try Data(contentsOf: URL(fileURLWithPath: folder + "/reloaded.png"))
+        #expect(reloaded == (try cliFrame(["--plugin", recoloured, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-green")))
+        #expect((seen["reloadSeconds"] as? Double ?? 99) < 2)
+        #expect(seen["reloadedT"] as? String == "1.000")
+        // A crash and a hang are errors on the page; the last good frame stays; the studio answers on.
+        #expect((seen["crash"] as? String ?? "").contains("crashed (SIGSEGV"))
+        #expect((seen["hang"] as? String ?? "").contains("did not return within the time limit"))
+        for mode in ["crash", "hang"] {
+            #expect(seen[mode + "Status"] as? String == "error")
+            #expect(seen[mode + "Loads"] as? Int == 0)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/recovered.png")) == reloaded)
+    }
+
+    @Test func requestsWithoutTheTokenTheHostOrTheRightMethodAreRefused() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let studio = try StudioProcess(["--plugin", "spinner", "--listen", "127.0.0.1:0"], folder: folder)
+        let seen = try studio.drive("refusals", folder: folder)
+        #expect(try studio.stop() == 0)
+        let expected: [String: Int] = [
+            "page": 200, "cookie": 200, "postHeader": 200,
+            "noToken": 403, "wrongToken": 403, "wrongCookie": 403, "otherHost": 403, "localhostName": 403, "postCookieOnly": 403,
+            "getChange": 405, "put": 405, "body": 413, "file": 404, "dotdot": 404, "manyArguments": 414,
+            "unknownParameter": 400, "bigHeaders": 431,
+        ]
+        for (name, status) in expected { #expect(seen[name] as? Int == status, "\(name): \(seen[name] ?? "nothing")") }
+        let cookie = seen["setCookie"] as? String ?? ""
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+        let policy = seen["csp"] as? String ?? ""
+        #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe"), "\(policy)")
+        #expect(seen["cors"] as? [String] == [])
+        // An export is the whole run through fxhost's own output: the bytes `--out F.png` writes.
+        let export = seen["export"] as? [Any] ?? []
+        #expect(export.first as? Int == 200)
+        #expect(export.dropFirst().compactMap { $0 as? String } == ["image/png", "attachment; filename=\"studio.png\""])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/export.png")) == (try cliFrame(["--plugin", "spinner"], folder: folder, name: "cli-export")))
+        #expect(seen["exportFormat"] as? Int == 400)
+    }
+
+    /// `--package`: the studio builds the package, and again when its source changes; a build that
+    /// fails is shown with its first errors while the last good frame stays. The package is the
+    /// FXPluginKit example, set up as SwiftPackageTests sets it up (a nested swift build: skipped
+    /// in the AddressSanitizer pass).
+    @Test(.disabled(if: TestSupport.isSanitizerPass, "a nested swift build"))
+    func aPackageIsRebuiltWhenItsSourceChanges() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder + "/fxhost", withDestinationPath: Plugins.root)
+        let package = folder + "/twinkle"
+        try FileManager.default.copyItem(atPath: Plugins.root + "/Plugins/examples/swift-package", toPath: package)
+        let manifest = package + "/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try #require(text.contains(#".package(path: "../../..")"#))
+        try text.replacingOccurrences(of: #".package(path: "../../..")"#, with: ".package(path: \"\(folder)/fxhost\")")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let studio = try StudioProcess(["--package", package], folder: folder, startSeconds: 480)
+        let source = package + "/Sources/twinkle/Twinkle.swift"
+        let seen = try studio.drive("package", folder: folder, rebuild: [source], seconds: 540)
+        #expect(try studio.stop() == 0)
+        // The library on disk is the edited build (the broken one replaced nothing): the page drew it.
+        let library = try #require(FileManager.default.enumerator(atPath: package + "/.build")?.compactMap { $0 as? String }
+            .first { $0.hasSuffix("/debug/libtwinkle.so") })
+        let edited = try Data(contentsOf: URL(fileURLWithPath: folder + "/edited.png"))
+        #expect(edited == (try cliFrame(["--plugin", package + "/.build/" + library, "--time", "1"], folder: folder, name: "cli-edited")))
+        #expect(edited != (try Data(contentsOf: URL(fileURLWithPath: folder + "/first.png"))), "the edit changed nothing")
+        let error = seen["buildError"] as? String ?? ""
+        #expect(error.hasPrefix("swift build failed:") && error.contains("Twinkle.swift") && error.contains("error:"), "\(error)")
+        #expect(seen["loadsAfterError"] as? Int == 0)
+        #expect(seen["status"] as? String == "ok")
+    }
+
+    /// A Lottie file: the plugin's "not supported" warnings on the page, and a change of an image the
+    /// file names (not only of the file) reloads it.
+    @Test(.disabled(if: TestSupport.isSanitizerPass, "Chromium; it ran in the ordinary pass"))
+    func aLottieFilesWarningsAndImages() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let fixtures = Plugins.root + "/Tests/LottieTests/Fixtures"
+        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/images/quads.png", toPath: folder + "/images/quads.png")
+        // image.json names images/quads.png beside it and embeds seven PNGs; the first embedded one becomes
+        // a JPEG (its first bytes are enough: the plugin does not decode JPEG and says so).
+        var text = try String(contentsOfFile: fixtures + "/image.json", encoding: .utf8)
+        let embedded = try #require(text.range(of: #""p":"data:image/png;base64,[^"]*""#, options: .regularExpression))
+        text.replaceSubrange(embedded, with: #""p":"data:image/jpeg;base64,"# + Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).base64EncodedString() + #"""#)
+        try text.write(toFile: folder + "/anim.json", atomically: true, encoding: .utf8)
+        let studio = try StudioProcess(["--plugin", "lottie", "--file", "anim.json"], folder: folder)
+        // The new image: any other 12×12 PNG (a frame of spinner's).
+        _ = try cliFrame(["--plugin", "spinner", "--size", "12x12", "--time", "0"], folder: folder, name: "replacement")
+        let seen = try studio.drive("lottie", folder: folder, rebuild: [folder + "/images/quads.png", folder + "/replacement.png"])
+        #expect(try studio.stop() == 0)
+        #expect((seen["warnings"] as? String ?? "").contains("JPEG images not supported ($.assets[1].p)"), "\(seen)")
+        let relit = try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-relit.png"))
+        #expect(relit == (try cliFrame(["--plugin", "lottie", "--file", folder + "/anim.json", "--time", "0"], folder: folder, name: "cli-lottie")))
+        #expect(relit != (try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-first.png"))), "the new image changed nothing")
+    }
+
+    /// A snapshot of `fxhost check --golden`: at a recorded instant the frame is the golden one; the
+    /// plugin rebuilt in another colour, the page outlines the box, where it differs.
+    @Test(.disabled(if: TestSupport.isSanitizerPass, "Chromium; it ran in the ordinary pass"))
+    func aGoldenSnapshotIsComparedAtItsInstants() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let record = try runProcess(Plugins.fxhost, ["check", "--golden", folder + "/golden", "--update", plugin])
+        try #require(record.status == 0, "\(record.stdout) \(record.stderr)")
+        let studio = try StudioProcess(["--plugin", plugin, "--size", "320x240", "--golden", folder + "/golden"], folder: folder)
+        let seen = try studio.drive("golden", folder: folder, rebuild: compileCommand(plugin, defines: ["RED=0", "GREEN=1"]))
+        #expect(try studio.stop() == 0)
+        // The fade lasts 2 s: the snapshot's five instants are 0, 0.5, 1, 1.5 and 2 (docs/GOLDEN.md).
+        #expect(seen["instants"] as? [String] == (0..<5).map { "t = \(["0.000", "0.500", "1.000", "1.500", "2.000"][$0]) (frame \($0))" })
+        #expect(seen["same"] as? String == "0")
+        // Red became green over the whole box, (20, 20) and 80 points a side, and nowhere else.
+        #expect(seen["changed"] as? String == "\(80 * 80)")
+        #expect(seen["box"] as? String == "20,20,80,80")
+        #expect(seen["outlined"] as? String == "block")
+    }
+
+    @Test func badCommandLinesFailBeforeServing() throws {
+        for (arguments, message) in [
+            (["studio", "--plugin", "spinner", "--listen", "0.0.0.0:0"], "loopback"),
+            (["studio"], "needs --plugin"),
+            (["studio", "--plugin", "no-such-plugin"], "no plugin named"),
+            (["studio", "--plugin", "spinner", "--out", "x.png"], "takes no --out"),
+            (["studio", "--plugin", "spinner", "--no-such-parameter", "1"], "unknown option"),
+            (["studio", "--plugin", "spinner", "--listen", "nowhere"], "ADDRESS:PORT"),
+            (["studio", "--package", "/no/such/folder"], "not a folder"),
+            (["--plugin", "spinner", "--package", "."], "goes with fxhost studio"),
+        ] {
+            let r = try runProcess("/usr/bin/timeout", ["20", Plugins.fxhost] + arguments)
+            #expect(r.status == 2, "\(arguments): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test func anOrdinaryRunDoesNotLoadTheHTTPLibrary() throws {
+        let r = try runProcess(Plugins.fxhost, ["--plugin", "spinner", "--time", "0", "--sink", "jsonl"], environment: ["LD_DEBUG": "libs"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("libcairo"), "LD_DEBUG said nothing: \(r.stderr.prefix(500))")
+        #expect(!r.stderr.contains("libmicrohttpd"))
+    }
+
+    // MARK: helpers
+
+    func cliFrame(_ arguments: [String], folder: String, name: String) throws -> Data {
+        let out = folder + "/\(name).png"
+        let r = try runProcess(Plugins.fxhost, arguments + ["--out", out])
+        guard r.status == 0 else { throw StudioProcess.Failure(description: "fxhost \(arguments): \(r.stderr)") }
+        return try Data(contentsOf: URL(fileURLWithPath: out))
+    }
+
+    func compileCommand(_ out: String, defines: [String] = []) -> [String] {
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I", Plugins.root + "/Sources/CFX/include"]
+            + defines.map { "-D" + $0 } + [StudioTests.fixtureSource, "-o", out]
+    }
+
+    func compileFixture(_ out: String, folder: String, defines: [String] = []) throws -> String {
+        let r = try runProcess("/usr/bin/env", compileCommand(out, defines: defines))
+        guard r.status == 0 else { throw StudioProcess.Failure(description: "cc: \(r.stderr)") }
+        return out
+    }
+}
+
+/// A running `fxhost studio`, started by a test and stopped by its pid.
+final class StudioProcess {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    let process = Process()
+    let url: String
+    let output: String
+    /// The studio's TMPDIR: where its frame files go, and what must be empty when it has stopped.
+    let temporary: String
+
+    init(_ arguments: [String], folder: String, startSeconds: Double = 20) throws {
+        temporary = folder + "/studio-tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        output = folder + "/studio.out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.executableURL = URL(fileURLWithPath: Plugins.fxhost)
+        process.arguments = ["studio"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        environment.removeValue(forKey: "FX_PLUGIN_PATH")
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        process.standardError = FileHandle(forWritingAtPath: folder + "/studio.err")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first line, in time: exactly `studio: http://127.0.0.1:PORT/?token=TOKEN`.
+        let deadline = Date().addingTimeInterval(startSeconds)
+        var line = ""
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let newline = text.firstIndex(of: "\n") {
+                line = String(text[..<newline])
+                break
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard line.wholeMatch(of: /studio: http:\/\/127\.0\.0\.1:[0-9]{1,5}\/\?token=[0-9a-f]{32}/) != nil else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            let err = (try? String(contentsOfFile: folder + "/studio.err", encoding: .utf8)) ?? ""
+            throw Failure(description: "the studio's first line is '\(line)', not its address; stderr: \(err)")
+        }
+        url = String(line.dropFirst("studio: ".count))
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    /// Runs a scenario of the browser script (bounded) and returns what it saw.
+    func drive(_ scenario: String, folder: String, rebuild: [String] = [], seconds: Int = 120) throws -> [String: Any] {
+        for needed in ["/usr/bin/chromedriver", "/usr/lib/python3/dist-packages/selenium"] where !FileManager.default.fileExists(atPath: needed) {
+            throw Failure(description: "\(needed) is missing: run scripts/setup.sh --test (chromium-driver, python3-selenium)")
+        }
+        let r = try runProcess("/usr/bin/timeout", ["\(seconds)", "/usr/bin/python3", StudioTests.browserScript, url, scenario, folder]
+                                + (rebuild.isEmpty ? [] : ["--"] + rebuild), environment: ["HOME": folder])
+        guard let seen = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] else {
+            throw Failure(description: "the browser script said: \(r.stdout) \(r.stderr.suffix(2000))")
+        }
+        if let error = seen["error"] { throw Failure(description: "in the browser: \(error)") }
+        return seen
+    }
+
+    /// SIGTERM, then the exit status (within 10 s, else SIGKILL and a failure).
+    func stop() throws -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "the studio did not stop within 10 s of SIGTERM")
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// What the studio left in its TMPDIR.
+    func leftBehind() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["(unreadable)"] }
+}

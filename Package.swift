@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: MIT
 import PackageDescription
 
 // The parts of fxhost, one folder each; see docs/ARCHITECTURE.md for the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Renders shard INDEX of COUNT of one render into PARTS/part-INDEX.fxpart
 # (with its manifest), for any job engine that hands each task an index:
 #

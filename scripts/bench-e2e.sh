@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # End-to-end benchmark (`scripts/bench.sh e2e`): for each output format,
 # fxhost's wall time and file size on three 1 s, 60 fps, 1280x720 jobs (a
 # crossfade of two photo-like images, the spinner, the shimmer), beside
@@ -11,6 +12,8 @@
 #   BEFORE_BIN=DIR also times an older build's fxhost (the formats it has) in a "before" column
 #   (ms wall/CPU/KB), run beside the others.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-e2e.sh BIN [JOB…] [--formats 'mp4 webm …']" --formats -- "$@"
 set -f  # ffmpeg filter graphs hold brackets: no globbing
 bin=${1:?usage: bench-e2e.sh BIN [JOB…]}
 shift

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fxhost's lottie plugin beside rlottie (librlottie-dev), what users pick
 # instead, doing the same job: every frame of each file at 1280x720 as
 # YUV4MPEG2 (4:4:4, BT.601, over black) on standard output, thrown away
@@ -14,6 +15,8 @@
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-lottie.sh BIN [DIR…]" -- "$@"
 cd "$(dirname "$0")/.."
 bin=${1:?usage: scripts/bench-lottie.sh BIN [DIR…]}
 shift

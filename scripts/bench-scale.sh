@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Scale figures (scripts/bench.sh scale): a 4,000-frame render whole and in
 # 2 and 4 shards at once, what a shard that starts late pays to replay the
 # timeline, and a 1,000-job batch with -j 1 and -j 2, each beside its ideal.
 # Usage: scripts/bench-scale.sh BIN_FOLDER (a release build's bin folder).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-scale.sh BIN_FOLDER" -- "$@"
 bin=${1:?usage: bench-scale.sh BIN_FOLDER}
 fx="$bin/fxhost"
 work=$(mktemp -d)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The seeds plugin (the tutorials' own Swift through QuartzCore and UIKit)
 # beside the hand ports it must equal (scripts/bench.sh seeds).
 #
@@ -14,6 +15,8 @@
 #     (the build function and everything it calls: every fx.h call it makes
 #     and the Swift runtime's first-use work); target: at most 1.2x.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-seeds.sh BIN_FOLDER" -- "$@"
 bin=${1:?usage: bench-seeds.sh BIN_FOLDER}
 fx="$bin/fxhost"
 # The Swift runtime seeds its hashing per process, which moved the counts by

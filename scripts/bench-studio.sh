@@ -7,6 +7,8 @@
 # and after. The page's own decode and paint are left out (a few ms for a PNG this size).
 #     scripts/bench-studio.sh BIN_FOLDER
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench-studio.sh BIN_FOLDER" -- "$@"
 bin=${1:?usage: scripts/bench-studio.sh BIN_FOLDER}
 python3 - "$bin" <<'PY'
 import os, statistics, subprocess, sys, time, urllib.request

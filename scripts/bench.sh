@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Benchmarks (not tests): release build, figures printed to stdout.
+# With no argument, every suite of the fxbench harness; with one, that suite
+# (sampling, particles, render, startup, apng, memory), or one that runs a
+# script of its own: scale (bench-scale.sh), lottie [DIR…] (bench-lottie.sh),
+# seeds (bench-seeds.sh), e2e [JOB…] [--formats …] (bench-e2e.sh).
+# docs/BENCHMARKS.md says what each measures.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/bench.sh [sampling|particles|render|startup|apng|memory|e2e|scale|lottie|seeds] [ARG…]" --formats -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh --bench
 swift build -c release

@@ -8,10 +8,8 @@
 # numbered -1, -2, … in order. Prints one line per fault and exits 1 if any.
 #   scripts/check-docs.sh
 set -euo pipefail
-if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-  sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'
-  exit 0
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/check-docs.sh" -- "$@"
 if [ $# -gt 0 ]; then
   echo "check-docs.sh: takes no arguments, got '$1' (see --help)" >&2
   exit 2

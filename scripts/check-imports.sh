@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Checks the arrows of docs/ARCHITECTURE.md against the code: every `import`
 # of one of this package's modules, in a target's Swift files, names a
 # dependency that Package.swift declares for that target (directly; a module
@@ -9,6 +10,8 @@
 # per undeclared import or wrong row and exits 1 if there is any.
 #   scripts/check-imports.sh
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/check-imports.sh" -- "$@"
 cd "$(dirname "$0")/.."
 swift package dump-package 2>/dev/null | python3 -c '
 import json, os, re, sys

@@ -6,6 +6,8 @@
 # docs/EXPORT.md between its export-table markers. FXHOST names the binary
 # (default: the release build, else the debug one).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/export-table.sh [--update]" --update -- "$@"
 cd "$(dirname "$0")/.."
 fxhost=${FXHOST:-}
 if [[ -z $fxhost ]]; then

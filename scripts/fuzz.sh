@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the libFuzzer harnesses (with AddressSanitizer) and runs each one.
 #   scripts/fuzz.sh                 all of them, 1,000,000 executions each
 #   scripts/fuzz.sh png 5000000     one harness, more executions
@@ -9,6 +10,8 @@
 # reads). A crash stops the run and leaves the input in Fuzz/crash-*; rerun it
 # with .build/release/fuzz-NAME FILE.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/fuzz.sh [HARNESS [RUNS]]" -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 which=${1:-all}

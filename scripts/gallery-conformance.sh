@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates docs/gallery/conformance/: one contact sheet per port of the
 # conformance corpus (docs/CONFORMANCE.md), one cycle of each loader. The
 # plugins are compiled as a third party would: cc against fx.h, nothing else.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/gallery-conformance.sh" -- "$@"
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

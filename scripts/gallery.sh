@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates the README's gallery: one contact sheet per effect, made by the
 # same commands the README shows beside each picture.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/gallery.sh" -- "$@"
 cd "$(dirname "$0")/.."
 run() { scripts/run.sh "$@" > /dev/null; }
 run --plugin cube --text Paris --sheet docs/gallery/cube.png

@@ -7,15 +7,13 @@
 # face (the test command runs it so).
 #   scripts/generate.sh [--check]
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/generate.sh [--check]" --check -- "$@"
 cd "$(dirname "$0")/.."
 case "${1:-}" in
   "") mode=write ;;
   --check) mode=check ;;
-  -h|--help)
-    echo "usage: scripts/generate.sh [--check]"
-    echo "  writes the generated faces of FXCore's property catalog; --check only compares them"
-    exit 0 ;;
-  *) echo "generate.sh: unknown option '$1' (usage: scripts/generate.sh [--check])" >&2; exit 2 ;;
+  *) echo "generate.sh: unexpected argument '$1' (usage: scripts/generate.sh [--check])" >&2; exit 2 ;;
 esac
 swift build --product fxcatalog >/dev/null
 "$(swift build --show-bin-path)/fxcatalog" "$mode" .

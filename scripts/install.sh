@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs fxhost under PREFIX (default /usr/local), or removes what an
 # earlier install put there.
 #
@@ -30,6 +31,8 @@
 # --strip removes debugging symbols; --no-manifest writes no manifest (for a
 # package manager that tracks the files itself).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/install.sh [--bin DIR] [--bundle-swift-runtime] [--strip] [--no-manifest] [PREFIX] | --uninstall [PREFIX]" --bin --bundle-swift-runtime --strip --no-manifest --uninstall -- "$@"
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage() { echo "usage: scripts/install.sh [--bin DIR] [--bundle-swift-runtime] [--strip] [--no-manifest] [PREFIX] | --uninstall [PREFIX]" >&2; exit 2; }
@@ -41,8 +44,6 @@ while [ $# -gt 0 ]; do
     --strip) strip=1; shift ;;
     --no-manifest) manifest=0; shift ;;
     --uninstall) uninstall=1; shift ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "install: unknown option $1" >&2; usage ;;
     *) [ -z "$prefix" ] || usage; prefix=$1; shift ;;
   esac
 done

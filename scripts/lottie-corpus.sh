@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every Lottie JSON file under a folder through fxhost's lottie plugin and
 # through rlottie (librlottie-dev) at three frames (first, middle, last), and
 # prints a Markdown table: file, the features fxhost warned about, how far the
@@ -8,6 +9,8 @@
 #     scripts/lottie-corpus.sh DIR            # builds release binaries first
 #     FXHOST_BIN=.build/debug scripts/lottie-corpus.sh DIR
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/lottie-corpus.sh DIR" -- "$@"
 cd "$(dirname "$0")/.."
 dir=${1:?usage: scripts/lottie-corpus.sh DIR (a folder of Lottie .json files)}
 [ -d "$dir" ] || { echo "lottie-corpus: '$dir' is not a folder" >&2; exit 2; }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Renders fxhost's manual page, fxhost.1, from the text of `fxhost --help` and
 # `fxhost --version`, so the two never disagree. Writes roff to stdout.
 #
@@ -10,6 +11,8 @@
 # more spaces, continuation lines indented further, then plain lines, one
 # paragraph each; the line starting "exit status:" becomes EXIT STATUS.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/manpage.sh [FXHOST]" -- "$@"
 fxhost=${1:-fxhost}
 help=$("$fxhost" --help)
 version=$("$fxhost" --version)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs the built test bundle as several processes at once, one per group of
 # suites, and prints each group's time and a closing "N passed, N failed" line.
 #   scripts/run-suites.sh BIN_FOLDER
@@ -8,6 +9,8 @@
 # at once than the machine has cores. FXHOST_TEST_JOBS sets how many groups
 # run together (default: cores + 1). Any failure makes the exit status non-zero.
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/run-suites.sh BIN_FOLDER" -- "$@"
 cd "$(dirname "$0")/.."
 bin=${1:?usage: scripts/run-suites.sh BIN_FOLDER}
 bundle="$bin/fxhostPackageTests.xctest"

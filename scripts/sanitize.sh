@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite under AddressSanitizer (a separate build folder, so
 # the ordinary build is untouched). Any report fails the run.
 #   scripts/sanitize.sh               build, then run
@@ -7,6 +8,8 @@
 # UndefinedBehaviorSanitizer is not offered: this Swift toolchain refuses
 # -sanitize=undefined for Linux targets, and Swift checks overflow and bounds itself.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/sanitize.sh [--build-only | --skip-build]" --build-only --skip-build -- "$@"
 cd "$(dirname "$0")/.."
 mode=${1:-}
 flags=(--sanitize=address --scratch-path .build/sanitize)

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages fxhost builds against, when any is missing.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/setup.sh [--test | --bench]" --test --bench -- "$@"
 
 # Build: libffi for factory calls; cairo, pixman, libpng and zlib for pixels.
 packages=(pkg-config libffi-dev libcairo2-dev libpixman-1-dev libpng-dev zlib1g-dev)
@@ -22,6 +25,8 @@ if [ "${1:-}" = "--test" ]; then packages+=(chromium); fi
 if [ "${1:-}" = "--test" ]; then packages+=(chromium-driver python3-selenium); fi
 # And build the Debian package (dpkg-dev, patchelf, binutils) and check the manual page (groff).
 if [ "${1:-}" = "--test" ]; then packages+=(dpkg-dev patchelf binutils groff-base); fi
+# And check the Debian package against Debian's policy (lintian, Tests/IntegrationTests/DebianPackageTests).
+if [ "${1:-}" = "--test" ]; then packages+=(lintian); fi
 # And animated WebP with Pillow (ffmpeg 5.1 does not decode it).
 if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
 # And rlottie, the independent renderer the Lottie plugin's tests compare with (Tests/LottieTests).

@@ -4,6 +4,8 @@
 # string literals compiled into fxhost, so that the page needs no file beside the binary.
 # With --check: writes nothing, and fails when PageAssets.swift is not what the page's files make.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/studio-page.sh [--check]" --check -- "$@"
 cd "$(dirname "$0")/.."
 page=Sources/FXStudio/Page
 out=Sources/FXStudio/PageAssets.swift

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Compiles public iOS animation code, unchanged, against this package's
 # QuartzCore, UIKit and CoreGraphics modules, runs each result through fxhost,
 # and checks the values Tests/SwiftCorpus/<name>/expect.json lists
@@ -25,6 +26,8 @@
 #              FXHOST            the fxhost to run (default .build/debug/fxhost;
 #                                run `swift build` first)
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/swift-corpus.sh [--fetch] DIR [NAME…]" --fetch -- "$@"
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$root/Tests/SwiftCorpus"

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite: set up, build everything, run every test.
 # In CI (CI=true) the same suite runs again under AddressSanitizer; its build
 # runs while the ordinary tests do (they mostly wait on child processes).
 # The last line is "N passed, N failed" over every pass; any failure exits 1.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
+script_options "scripts/test.sh" -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 # The arrows of docs/ARCHITECTURE.md: every import of a project module is a declared dependency.

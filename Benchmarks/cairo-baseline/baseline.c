@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The baseline for fxbench's render benchmarks: the same five scenes drawn
  * directly with cairo and pango each frame, at 1280×720, as a careful C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rlottie side of scripts/bench-lottie.sh: the job `fxhost --plugin
  * lottie --out - --format y4m` does, done with rlottie as a careful C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /*
  * badge — a notification badge that drops in on a spring, pulses when it
  * lands, and counts up with a push transition on each "tap" event.

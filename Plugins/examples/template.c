@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /*
  * template — copy this file to start a plugin. It shows one factory with two
  * parameters, one layer, one animation and a did-stop callback.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// Builds fx layers for a composition: each Lottie layer becomes a container

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A mask on a layer ("masksProperties").
 struct LottieMask {
     /// "a" add, "s" subtract, "i" intersect, "n" none, and others.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// A 2D affine map, x′ = a·x + c·y + tx, y′ = b·x + d·y + ty (y down), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gradient stroke ("ty": "gs"): a stroke painted with a gradient instead
 /// of one colour. The gradient's stops, type and ends are read as a gradient
 /// fill's ("gf"); width, caps, joins, miter limit and dashes as a stroke's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A JSON document as the Lottie reader sees it. Parsed by our own small
 /// reader rather than Foundation's, so that loading the plugin costs no
 /// Foundation start-up; numbers are Doubles (Bodymovin writes no integers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// After Effects' easing between two keyframes: a cubic Bézier from (0, 0)

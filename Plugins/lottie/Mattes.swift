@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// Track mattes: the matte layer (the one above the matted layer) becomes the

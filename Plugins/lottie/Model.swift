@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// A Lottie transform (a layer's "ks" or a group's "tr").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CDeflate
 
 /// A PNG file decoded to straight-alpha RGBA, 8 bits a channel, as the W3C's

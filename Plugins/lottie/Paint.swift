@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// One fill, stroke or gradient fill of a shape layer at one frame: what it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// After Effects' polystar shape ("ty": "sr"): a star ("sy": 1) alternating

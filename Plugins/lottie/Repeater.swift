@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// After Effects' repeater ("ty": "rp"): the items listed before it in its

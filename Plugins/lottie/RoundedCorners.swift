@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A shape modifier at one frame, applied in list order to the shapes listed
 /// before it in its group (nested groups' too): a trim path, or rounded
 /// corners with their radius already in the layer's units.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The animation played when no --file is given: a blue square turning and
 /// an orange circle growing, one second at 30 frames a second, 200 × 200.
 enum Sample {

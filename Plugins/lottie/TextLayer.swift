@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// A text layer's document ("t": {"d": {"k": [{"s": …, "t": frame}]}}), as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// The frames a run plays, and how each fx property follows them: output

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Features met in the file that the plugin does not play: each is reported
 /// once per layer as a warning naming the layer and the feature, and the rest
 /// of the file still plays.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CDeflate
 
 /// A ZIP archive held in memory, read as PKWARE's APPNOTE.TXT describes it:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seed 002, ActivityLayer, as the seed prints it (Swift 4.2). Unchanged.
 import UIKit
 class ActivityLayer: CALayer {

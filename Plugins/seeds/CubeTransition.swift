@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seed 004's cubeTransition, as the seed prints it, with only the Swift 2 →
 // Swift 5 migration and the duration as a parameter (docs/SWIFT-SEEDS.md lists
 // each changed line).

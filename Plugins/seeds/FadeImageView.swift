@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seed 004's fadeImageView and changeFlightDataAnimatedTo, as the seed prints
 // them, with only the Swift 2 → Swift 5 migration, the duration as a parameter,
 // and a bound on the seed's endless loop (docs/SWIFT-SEEDS.md lists each changed line).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The screen seed 004 animates, built in code where the tutorial series uses a
 // storyboard: the background image view, the snow view over it, and the two
 // flights whose weather images the background alternates between.

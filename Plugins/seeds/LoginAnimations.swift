@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seeds 000 and 001, the BahamaAir login screen: the view controller's
 // animation code as the seeds print it (viewWillAppear, viewDidAppear,
 // handleLogin, showMessage, removeMessage, resetForm, animateCloud, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The BahamaAir screen seeds 000 and 001 animate, built in code where the seed
 // loads images: a gradient sky, white clouds drawn as ovals, a banner drawn as a
 // rounded panel. The seed's screen is 320 × 568 points, scaled to fit the stage

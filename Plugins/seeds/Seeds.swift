@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // seeds — the five seed effects, compiled from the seeds' own Swift through the
 // QuartzCore and UIKit modules. Each factory is named and parameterised like
 // the hand-ported plugin it mirrors (spinner, shimmer, cube, fade, pulse), and

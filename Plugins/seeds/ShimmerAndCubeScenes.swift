@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The views seeds 003 and 004 animate, built in code where the seeds use a
 // storyboard, laid out as the hand-ported shimmer and cube plugins lay them out.
 import UIKit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seed 002's ViewController: the login button shrinks to a circle, ActivityLayer
 // spins in it, and two seconds later the button spreads back. The seed lays the
 // button out with Interface Builder constraints; here the view is built in code

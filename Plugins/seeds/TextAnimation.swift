@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seed 003's TextAnimation ("slide to unlock"), as the seed prints it, with
 // only the Swift 2 → Swift 5 migration (docs/SWIFT-SEEDS.md lists each changed line).
 import UIKit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fxav.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libffi for Swift: accessors for the type descriptors, which Swift 6 cannot
  * take the address of directly (they are mutable C globals). */
 #include <ffi.h>

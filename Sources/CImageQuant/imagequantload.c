@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fximagequant.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libpng's simplified API, for reading PNG files. */
 #include <png.h>
 

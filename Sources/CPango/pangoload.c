@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fxpango.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fxpng.h"
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fxpixels.h"
 
 #if defined(__SSE2__)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fxwebp.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// A 2D affine transform with Apple's layout: a point (x, y) maps to

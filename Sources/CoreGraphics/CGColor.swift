@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// A colour in the device RGB space, as `UIColor.cgColor` gives it: four

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// Decoded pixels the host holds (an fx.h image handle), as `UIImage.cgImage`

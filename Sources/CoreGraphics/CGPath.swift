@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// One element of a path, kept as drawn so that the host receives the same

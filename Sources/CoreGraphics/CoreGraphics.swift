@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CoreGraphics for Linux, as iOS code imports it: Foundation on Linux already
 // has CGFloat, CGPoint, CGSize and CGRect; this module adds the types it lacks
 // (CGColor, CGPath and CGMutablePath, CGAffineTransform, CGImage, CGVector,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An animation as Core Animation's `CAAnimation` family describes it: one
 /// struct whose `kind` says which subclass it is. Adding an animation to a
 /// layer copies it, as `CALayer.add(_:forKey:)` does.

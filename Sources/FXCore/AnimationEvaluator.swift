@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An animation as the sampler reads it: built once when the animation is
 /// added, so that sampling touches a few plain fields per animation instead of
 /// copying the whole `Animation` (its arrays, closures and nested kinds). A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A key path into an emitter's cells, as Core Animation spells it:
 /// `emitterCells.snow.birthRate`, `emitterCells.spark.trail.velocity`
 /// (cells found by `name`, nested cells by more names).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What one cell's live particles look like at an instant, summed up: how many,
 /// and the mean, least and greatest of their scale, alpha and speed, and their
 /// mean colour. Golden snapshots and JSON lines carry these, so a change to a

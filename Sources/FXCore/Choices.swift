@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The string properties with a closed set of values, as Swift enums whose
 /// raw values are Core Animation's string constants (the names Apple's
 /// headers give them: `CAShapeLayerLineCap`, `CALayerContentsGravity`…).

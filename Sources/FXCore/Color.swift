@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An sRGB colour with straight (not premultiplied) alpha, each channel 0…1.
 ///
 /// Interpolation is component-wise on these straight values, as Core Animation

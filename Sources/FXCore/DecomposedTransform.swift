@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// A unit quaternion (x, y, z, w) for rotations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// When something on the timeline is due, and which thing: `rank` orders
 /// things due at the same instant (docs/timing.md, "Events"); `slot` says
 /// where the thing itself is kept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A `CAEmitterCell`: what one kind of particle looks like and how it moves.
 /// Defaults are Core Animation's: every number 0 except `scale` 1, `color`
 /// opaque white, `enabled`, `contentsRect` the unit square.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How long an emitter keeps a run going: Core Animation keeps emitting for as
 /// long as a cell can, so an effect whose only motion is particles has no end
 /// of its own (docs/emitters.md, "How long it runs").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A point in a layer's coordinate space (points, y grows downwards as in UIKit).
 public struct Point: Hashable, Sendable {
     public var x: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Decoded pixels a layer can show as its `contents`: premultiplied RGBA,
 /// 8 bits a channel, rows top to bottom with no padding. Immutable and shared:
 /// two layers showing one image hold the same object.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A Core Animation key path: a property, optionally narrowed to a component
 /// (`position.x`, `bounds.size.width`, `transform.rotation.z`).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Every key path a layer of each kind takes, with its type, its default and
 /// whether Core Animation animates it: what `fxhost --key-paths` prints and
 /// docs/KEYPATHS.md lists, so a port can look them up without the source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// A `CAKeyframeAnimation.path`, prepared for sampling.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// The values and pacing of a `CAKeyframeAnimation` (R17).

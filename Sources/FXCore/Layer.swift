@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A node of the model tree, as `CALayer` and its subclasses: model property
 /// values, sublayers, an optional mask, layer timing and attached animations.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The layer classes of Core Animation that fxhost models.
 public enum LayerKind: String, Sendable, CaseIterable {
     case layer, gradient, shape, text, replicator, emitter

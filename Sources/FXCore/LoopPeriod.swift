@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One whole period of a stage that has settled into repeating forever, for
 /// loop-friendly outputs (`fxhost --loop`).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What an animation shows outside its active interval (`CAMediaTimingFillMode`).
 public enum FillMode: String, Sendable, CaseIterable {
     case removed, forwards, backwards, both

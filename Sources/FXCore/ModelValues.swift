@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A layer's model values: only those that differ from the property
 /// defaults, in property order. Most layers set a handful of properties, so
 /// this keeps a layer small (a whole table would be 45 values), which is what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// A vector path as `CGPath` holds it: move, line, quadratic and cubic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The actions of pending timers by id, for `Stage`. Ids come from the
 /// stage's sequence, so they only grow: the actions are kept in that order
 /// and found by binary search, fired and cancelled ones left as gaps that are

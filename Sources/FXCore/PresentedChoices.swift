@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The choice properties, presented, as their enums. Every value reaches a
 /// choice property through `KeyPath.admit`, which makes a string its enum's
 /// case or refuses it, so a value that is not a case of the property's enum

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Every animatable or settable property of every layer kind: the one place a
 /// property is declared: its Core Animation key, its value type, its default,
 /// whether Apple calls it animatable, its choices, what it means, and the layer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// `CAReplicatorLayer` as the sampler presents it: the copies of a
 /// replicator's sublayers become ordinary presented layers, so that every
 /// sink and the renderer see them without knowing about replicators.

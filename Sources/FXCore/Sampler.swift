@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Computes presentation snapshots: a pure function of the model tree and a
 /// time. Events (starts, stops, timers) are the `Stage`'s business; sampling
 /// never changes the model, so sampling twice at one time gives one answer.

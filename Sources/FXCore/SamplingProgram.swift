@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXParallel
 /// A stage's model tree laid out for sampling: its layers depth first (the
 /// snapshot's order), each with what presenting it needs copied in (id, name,

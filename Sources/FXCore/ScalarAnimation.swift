@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An animation of one number (a number property such as `opacity`, or one
 /// number inside a larger value, such as `position.x`) reduced, when it is
 /// added, to a fixed-size record of plain numbers: its timing, its flags, its

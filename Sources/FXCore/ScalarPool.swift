@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The parts of number animations that vary in size, side by side: one
 /// animation's (an evaluator's own), or a whole tree's (a sampling program's,
 /// where the timing functions and spring motions are kept once each: most

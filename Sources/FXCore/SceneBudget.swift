@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// What one snapshot may cost, checked before any copy is made: nested

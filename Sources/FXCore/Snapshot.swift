@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The presentation tree at one instant: immutable, and all a sink or the
 /// renderer may read. Layers are listed depth first: a layer, then its mask
 /// subtree, then its sublayers in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only
 
 /// A damped spring as `CASpringAnimation` defines it, in closed form (R20–R22).

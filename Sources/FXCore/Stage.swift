@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The host's world: the root layer, the simulated clock, and the timeline
 /// that delivers animation starts and stops, timers and named events.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A layer's time (or an animation's elapsed time) as a function of the stage's: `rate × t + offset`.
 /// Layer time is an affine function of its parent's (Core Animation's rule R2,
 /// `local = (parent − beginTime) × speed + timeOffset`, `LayerTiming.localTime`; Apple's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A cubic Bézier easing curve from (0, 0) to (1, 1), as `CAMediaTimingFunction`.
 ///
 /// Solving follows WebKit's `UnitBezier`: the polynomial coefficients are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc  // libm only: FXCore uses no Foundation
 
 /// A 4×4 homogeneous transform with `CATransform3D` semantics.

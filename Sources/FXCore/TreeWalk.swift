@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension Layer {
     /// Visits this layer and every layer under it depth-first, each before what it holds: the layer,
     /// then its mask's subtree, then its sublayers' in order (the order of a snapshot's layers).

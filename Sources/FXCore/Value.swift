@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The type of a property or key path, and of the values that may be given for it.
 public enum ValueType: String, Sendable, CaseIterable {
     case number, point, size, rect, color, transform, string, bool, numbers, colors, path, image

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// The sizes of fx.h's size-prefixed structs as one minor version shipped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// The values animation fields take, checked as `animation_set` takes them, and the parts of an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// The animation fields of the C ABI, by name: one table that `animation_set`, `animation_get`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a handle names. The kind is part of the handle's value, so a handle
 /// of one kind passed where another is expected is refused by name instead
 /// of reaching the object that happens to share its slot number.

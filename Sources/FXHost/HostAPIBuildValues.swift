@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// fx.h 1.2: builds that take their arguments as values, registered by the entry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A failure the host reports: one line, and the exit status it maps to.
 public struct HostError: Error, CustomStringConvertible, Sendable {
     public enum Kind: Sendable {

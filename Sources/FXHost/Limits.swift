@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Bounds on what a plugin or a command line can make the host allocate.
 /// Each has a clear error when exceeded; docs/ABI.md lists them.
 public struct Limits: Sendable {

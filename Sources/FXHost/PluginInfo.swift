@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A plugin as its descriptor describes it, copied out of plugin memory and checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Where plugins are looked for, and how a name on the command line becomes a file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Work that runs on a thread of its own while the caller goes on (the next

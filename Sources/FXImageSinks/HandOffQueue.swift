@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// A first-in first-out queue between two threads: `take` waits for an item.

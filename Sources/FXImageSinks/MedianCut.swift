@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Median-cut palettes and Floyd–Steinberg dithering: fxhost's own quantiser,
 /// kept for frames of a few thousand colours (gradients, flat effects), where
 /// it is closer to the source and smaller than libimagequant (docs/OUTPUTS.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CDeflate
 
 /// Writes PNG chunks: the pieces of PNG and APNG files. RGBA, 8 bits a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXRender
 
 /// Still PNG files of single frames, for callers outside the image sinks

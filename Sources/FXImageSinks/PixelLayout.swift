@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXRender
 
 /// Frames rearranged for encoders: made opaque over a colour, padded to even

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// The arguments of a closure build (fx.h 1.2's value form), by parameter

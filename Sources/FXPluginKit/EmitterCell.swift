@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A `CAEmitterCell` template (fx.h 1.1): set its fields by Core Animation's

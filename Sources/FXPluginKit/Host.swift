@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A failure of a host call, or the plugin's own: the status and the message

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A layer property's key with the type of value it takes, so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A path being built (UIBezierPath's verbs), by handle. Setting it as a

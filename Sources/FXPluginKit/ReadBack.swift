@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 
 /// A value read back from the host (`layer_get`, `layer_get_presented`,

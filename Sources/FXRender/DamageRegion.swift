@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// The part of a frame to redraw: a few whole-pixel rectangles, the way

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CCairo
 
 /// What a cairo context draws into, in device pixels: its image surface (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One rendered picture: premultiplied RGBA, 8 bits a channel, rows top to
 /// bottom without padding. Sinks read frames; they never draw.
 public struct Frame: Sendable, Equatable {

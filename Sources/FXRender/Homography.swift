@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// A 3×3 projective map of the plane, row-vector form ([x y 1] · H): how a

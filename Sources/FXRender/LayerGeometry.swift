@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// Where a layer's content lies, in its own coordinates and in its superlayer's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CCairo
 
 /// Paints a surface through a projective map, for layers whose transform has

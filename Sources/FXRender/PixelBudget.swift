@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// The scene budget's pixels: what drawing one frame will cost, estimated from

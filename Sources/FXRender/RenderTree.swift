@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// A snapshot's layers with their children (in drawing order: by zPosition,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension Int {
     /// A pixel count or coordinate from a double that may be enormous, infinite
     /// or NaN (a plugin may place a layer at 1e300): clamped to ±2^30, NaN as 0.

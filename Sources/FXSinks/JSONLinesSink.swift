@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// One JSON object per sample (schema: docs/jsonl.md). Keys come in a fixed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Where sinks write: standard output; a regular file, written as an unnamed

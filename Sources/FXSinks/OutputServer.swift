@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// The supervising process's end of `OutputRelay`: it opens, writes, renames

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// Where samples go. A sink sees the samples in time order, then `finish`.

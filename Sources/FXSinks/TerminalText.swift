@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Text from a plugin made safe to print on a terminal.
 ///
 /// A plugin's name, description, factory and parameter names and help, its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// The default sink on a terminal: per sample, the time, then every layer by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// How values read in text (rounded for people) and in JSON (exact).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// The timing both layers and animations have (Apple's `CAMediaTiming`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Dispatch
 import FXPluginKit
 import Foundation

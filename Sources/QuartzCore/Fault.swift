@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// Core Animation raises an exception on misuse (a layer added to itself, an

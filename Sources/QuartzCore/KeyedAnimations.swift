@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The animations a layer was given under keys, as `animation(forKey:)`
 /// returns them; a layer has a few at most.
 ///

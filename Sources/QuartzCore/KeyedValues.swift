@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Values an animation or a layer keeps for keys that are not its
 /// properties (key-value coding's other keys: `anim.setValue(layer,
 /// forKey: "layer")`, as the tutorials tag their animations).

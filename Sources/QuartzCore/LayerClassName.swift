@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The unqualified name of a layer class, the name its host layer gets.
 ///
 /// `_typeName` demangles the class's name on every call, about 4,000

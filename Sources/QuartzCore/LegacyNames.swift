@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Core Animation's constants by their names before Swift 4.2
 // (`kCAFillModeForwards`, `kCAMediaTimingFunctionEaseOut`, …). Apple's SDK
 // marks them unavailable since Swift 4.2, when they became the typed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// The geometry (and a text layer's font, font size and alignment) a layer

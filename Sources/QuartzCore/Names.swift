@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 // Core Animation's string-valued choices, as the typed constants Swift code

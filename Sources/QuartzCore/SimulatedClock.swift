@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPluginKit
 
 /// The host's simulated clock, for the code iOS runs on the main queue later.

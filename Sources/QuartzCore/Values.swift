@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CFX
 @_spi(Facade) import CoreGraphics
 import FXPluginKit

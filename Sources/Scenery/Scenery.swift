@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pictures the built-in effects draw when given no files: the fade effect's
 // two skies and its snow flake, shared by the fade plugin and the seeds
 // plugin's port of the same seed, so that both draw the same pixels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @_spi(UIKit) import CoreGraphics
 import QuartzCore
 

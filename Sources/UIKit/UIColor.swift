@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import QuartzCore
 
 /// A colour (`UIColor`), sRGB with straight alpha.

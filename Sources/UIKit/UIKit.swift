@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UIKit's animation subset for fxhost plugins (docs/SWIFT.md): views as
 // layer-backed objects, UIView's animation blocks, colours, fonts, images and
 // Bézier paths, with Apple's names. Importing it imports QuartzCore,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @_spi(UIKit) import QuartzCore
 
 extension FXFactory {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import QuartzCore
 
 /// Insets from each edge (`UIEdgeInsets`).

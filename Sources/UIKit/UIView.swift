@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @_spi(UIKit) import QuartzCore
 
 /// A layer-backed view (`UIView`): its geometry, colour and alpha are its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @_spi(UIKit) import QuartzCore
 
 /// An open animation block: what a view's layer answers when a property

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// Core Animation's published timing rules, computed here and nowhere else:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
 import TestSupport
@@ -38,6 +39,9 @@ enum Rogue {
 
 /// fxhost started in the background, to be signalled while it runs.
 final class BackgroundRun {
+    /// The signals the tests send to fxhost; each starts at its default action in the child.
+    static let sentSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     let pid: pid_t
     let stdoutPath: String, stderrPath: String
 
@@ -59,7 +63,14 @@ final class BackgroundRun {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        var flags = Int16(POSIX_SPAWN_SETSIGMASK)
+        // The signals the tests send start at their default action, as under a terminal: a test runner started
+        // in the background of a non-interactive shell inherits SIGINT ignored (and nohup SIGHUP), and fxhost,
+        // as programs do, leaves a signal ignored at start ignored (docs/isolation.md).
+        var sent = sigset_t()
+        sigemptyset(&sent)
+        for signal in BackgroundRun.sentSignals { sigaddset(&sent, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &sent)
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         if newGroup {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= Int16(POSIX_SPAWN_SETPGROUP)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 import Testing
 @testable import FXRender

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CCairo
 import CPixels
 @testable import FXCore

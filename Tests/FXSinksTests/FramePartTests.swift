@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CDeflate
 import FXCore
 import FXImageSinks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Straight RGBA (as decoders give it) premultiplied as fxhost's frames are,
 /// rounding to nearest, so decoded outputs compare with rendered frames.
 func premultiplied(_ straight: [UInt8]) -> [UInt8] {

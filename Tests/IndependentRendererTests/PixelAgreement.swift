@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// How closely one region of two opaque RGB pictures agrees, by the suite's

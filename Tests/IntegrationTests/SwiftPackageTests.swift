@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 import TestSupport
 import Testing
@@ -77,6 +78,34 @@ struct SwiftPackageTests {
             #expect(shown == example.replacingOccurrences(of: #".package(path: "../../..")"#, with: #".package(path: "../fxhost")"#),
                     "SWIFT.md's \(file) differs from the template's")
         }
+    }
+
+    /// SwiftPM names a path dependency after its folder (docs/PLUGINS.md, "The folder's
+    /// name matters"): beside a checkout in a folder named `fxhost-main`, the example stops
+    /// with the error the page and the template quote; writing that name in `package:` resolves.
+    @Test func aCheckoutFolderNamedOtherwiseIsTheErrorTheDocsQuote() throws {
+        guard let swift = TestSupport.which("swift") else { throw Failure("swift is not on PATH") }
+        let dir = try TestSupport.temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: dir + "/fxhost-main", withDestinationPath: Plugins.root)
+        try FileManager.default.copyItem(atPath: Plugins.root + "/Plugins/examples/swift-package", toPath: dir + "/twinkle")
+        let manifest = dir + "/twinkle/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+            .replacingOccurrences(of: #".package(path: "../../..")"#, with: #".package(path: "../fxhost-main")"#)
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let describe = ["package", "--package-path", dir + "/twinkle", "--scratch-path", dir + "/scratch", "describe"]
+        let refused = try runProcess(swift, describe)
+        #expect(refused.status != 0)
+        let quoted = "error: 'twinkle': unknown package 'fxhost' in dependencies of target 'twinkle'; valid packages are: 'fxhost-main' (at '"
+        let said = try #require((refused.stderr + refused.stdout).split(separator: "\n").first { $0.hasPrefix(quoted) },
+                                "\(refused.stderr)\(refused.stdout)")
+        #expect(said.hasSuffix("/fxhost-main')"), "\(said)")
+        let page = try String(contentsOfFile: Plugins.root + "/docs/PLUGINS.md", encoding: .utf8)
+        #expect(page.contains("    " + quoted + "/home/you/src/fxhost-main')\n"))
+        #expect(text.contains("//     " + quoted + "…/fxhost-main')\n"))
+        try text.replacingOccurrences(of: #"package: "fxhost")"#, with: #"package: "fxhost-main")"#)
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let resolved = try runProcess(swift, describe)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
     }
 
     @Test func theMainPackageDoesNotBuildTheExample() {

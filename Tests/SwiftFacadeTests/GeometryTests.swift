@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CoreGraphics
 import Foundation
 import QuartzCore

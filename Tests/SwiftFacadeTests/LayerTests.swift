@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 @testable import FXHost
 import Foundation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CoreGraphics
 import FXCore
 import Foundation

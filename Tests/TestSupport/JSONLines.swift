@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// fxhost's JSON lines read as docs/jsonl.md says a reader should: line by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// What the dynamic loader did in a run, for tests of libraries fxhost loads

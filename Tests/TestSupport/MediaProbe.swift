@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// ffprobe's view of a video's first stream, frame by frame.

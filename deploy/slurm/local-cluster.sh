@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A one-node Slurm cluster on this machine, for trying the scripts beside
 # this file and for fxhost's tests: munged, slurmctld and slurmd with a
 # private key, configuration, state and sockets in DIR, on loopback ports.

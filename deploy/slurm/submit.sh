@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Submits a sharded render and its join to Slurm; prints the two job IDs.
 #
 #   submit.sh SHARDS OUT PARTS fxhost-arguments…

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXHost
 
 /// `fxhost --list [--plugin NAME]`.

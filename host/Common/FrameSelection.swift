@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXHost
 
 /// Which frames of a run to write: `--frames A:B` (frame indices, A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXSinks
 
 /// A JSON value, for the small documents fxhost reads and writes itself:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// A progress bar on stderr for renders that take more than about a second,

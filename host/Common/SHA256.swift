@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// SHA-256 (FIPS 180-4), to name a plugin file by its contents in render

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXHost
 import FXSinks
 import Glibc

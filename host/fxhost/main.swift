@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCommandLine
 
 // fxhost: the command line (FXCommandLine) given the renderer, the image sinks,

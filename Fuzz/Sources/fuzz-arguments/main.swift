@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXHost
 
 /// Parameter values from the command line: the first byte picks a parameter

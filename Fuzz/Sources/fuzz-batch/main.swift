@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @testable import FXCommandLine
 import FXHost
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXCore
 
 /// Key path parsing: any bytes, as text, must parse or fail with a message — never crash.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXImageSinks
 
 /// The part reader (`.fxpart`, what `fxhost join` reads): the first two bytes choose the layout a

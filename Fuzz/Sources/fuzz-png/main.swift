@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import FXPNG
 
 /// The PNG input path: any bytes must decode or fail with a message — never crash,

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: MIT-0
 import PackageDescription
 
 // An fxhost plugin in a package of its own (docs/PLUGINS.md, "In Swift").
@@ -11,8 +12,12 @@ let package = Package(
     dependencies: [
         // fxhost by path, or by URL:
         //     .package(url: "https://github.com/OWNER/fxhost.git", branch: "main"),
-        // `package: "fxhost"` below is the dependency's identity, the last
-        // component of its path or URL: keep the checkout's folder named fxhost.
+        // SwiftPM names a dependency after the last component of its path or
+        // URL (its identity), and `package: "fxhost"` below must be that name:
+        // the checkout must be a folder named fxhost. In a folder named
+        // otherwise (say ../fxhost-main), write that name in both `package:`
+        // lines, or the build stops with
+        //     error: 'twinkle': unknown package 'fxhost' in dependencies of target 'twinkle'; valid packages are: 'fxhost-main' (at '…/fxhost-main')
         .package(path: "../../.."),
     ],
     targets: [

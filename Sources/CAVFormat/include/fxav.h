@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libavformat, libavcodec and libavutil (FFmpeg), for the MP4 (H.264) and
  * WebM (VP9) writers, loaded with dlopen the first time a video is written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /*
  * fx.h — the fxhost plugin ABI, version 1.3.
  *
@@ -24,6 +25,27 @@
  * Build it as a shared object (no fxhost library to link):
  *
  *     cc -std=c99 -shared -fPIC -I <dir of fx.h> hello.c -o hello.so
+ *
+ * Licence: this header is under MIT-0 (MIT No Attribution), unlike the rest
+ * of fxhost (MIT). Copy it into a plugin, change it, ship it in a plugin under
+ * any licence, open or closed, without keeping this or any other notice.
+ *
+ * Copyright 2026 The fxhost authors
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to
+ * deal in the Software without restriction, including without limitation the
+ * rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+ * sell copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
  *
  * Rules the host keeps, and the plugin may rely on:
  *   - Threading: every call into the plugin (the entry, build functions,

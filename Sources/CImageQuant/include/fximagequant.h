@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libimagequant (pngquant's library), for the GIF writer's palettes, loaded
  * with dlopen when a GIF output is made rather than linked: linked, it (with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pango, loaded with dlopen at the first text fxhost draws.
  *

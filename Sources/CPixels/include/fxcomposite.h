@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Rows of premultiplied ARGB32 pixels composited as pixman composites them
  * (cairo's image backend), so that a renderer may do in one pass over a row

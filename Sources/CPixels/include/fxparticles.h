@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The pixel loops that draw particle sprites into cairo ARGB32 pixels
  * (premultiplied, native-endian 32-bit words): each pixel's sample of the

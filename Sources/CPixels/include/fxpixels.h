@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pixel kernels that fxhost's encoders run on every frame. On x86_64 they use
  * SSE2 (part of the architecture, so no flags are needed); elsewhere plain C

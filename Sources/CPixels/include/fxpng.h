@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PNG's row filters reversed, for FXPNG's decoder of plain 8-bit RGB and RGBA
  * files (libpng decodes every other kind).

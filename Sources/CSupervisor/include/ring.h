@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef FXHOST_RING_H
 #define FXHOST_RING_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef FXHOST_SUPERVISOR_H
 #define FXHOST_SUPERVISOR_H
 

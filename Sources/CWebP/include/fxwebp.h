@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libwebp and libwebpmux, for the animated WebP writer, loaded with dlopen
  * the first time a WebP is written rather than linked: linked, they (and,

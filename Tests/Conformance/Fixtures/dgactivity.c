@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dgactivity — four loaders of DGActivityIndicatorView
  * (github.com/gontovnik/DGActivityIndicatorView, MIT licence, Danil Gontovnik and
@@ -17,6 +18,11 @@
  *
  *     cc -std=c99 -shared -fPIC -I Sources/CFX/include dgactivity.c -o dgactivity.so
  *     fxhost --plugin ./dgactivity.so --factory ball-triangle-path --background black --sheet triangle.png
+ *
+ * A derivative work of DGActivityIndicatorView, under its MIT licence (the
+ * permission notice is the one in this project's LICENSE file):
+ *   Copyright (c) 2015 Danil Gontovnik (DGActivityIndicatorView)
+ *   Copyright 2026 The fxhost authors (the port)
  */
 #include "fx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replicators — two published CAReplicatorLayer activity indicators, ported by
  * hand to fx.h, one factory each, every value kept:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spinkit — the fourteen loaders of SpinKit-ObjC (github.com/raymondjavaxx/SpinKit-ObjC,
  * MIT licence, by Ramon Torres), ported by hand to fx.h, one factory each.
@@ -15,6 +16,11 @@
  *
  *     cc -std=c99 -shared -fPIC -I Sources/CFX/include spinkit.c -o spinkit.so
  *     fxhost --plugin ./spinkit.so --factory wave --sheet wave.png
+ *
+ * A derivative work of SpinKit-ObjC, under its MIT licence (the permission
+ * notice is the one in this project's LICENSE file):
+ *   Copyright (c) 2014 Ramon Torres (SpinKit-ObjC)
+ *   Copyright 2026 The fxhost authors (the port)
  */
 #include "fx.h"
 

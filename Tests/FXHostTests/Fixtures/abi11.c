@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * abi11 — a plugin that uses what fx.h 1.1 added, the way ported Core
  * Animation code does: repeat forever, rotation helpers, a group child

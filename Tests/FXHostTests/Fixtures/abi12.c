@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fx.h 1.2 test plugin: declares a preferred stage size and natural end
  * (stage_prefer), fills whatever stage it gets, and reports bad input

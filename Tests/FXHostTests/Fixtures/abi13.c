@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fx.h 1.3 test plugin: a 40 x 20 blue layer masked by an opaque black
  * layer over its left half, the mask kept as the layer key maskMode says.

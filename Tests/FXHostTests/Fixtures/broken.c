@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * broken — descriptors that are wrong in one way each, chosen with -DCASE=n:
  *   1 no name   2 duplicate factory names   3 unknown parameter type

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * budget — scenes over the scene budget from a handful of calls, chosen with
  * -DCASE=n:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * emitter — an emitter and nothing else: a cell "spark" (10 a second, 1 s
  * lifetime, velocity 50 to the right, scale CELL_SCALE) and an unnamed cell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden — a red 40×30 box at (10, 10) whose opacity goes from 1 to FADE_TO
  * over one second (linear; the model ends at FADE_TO). Compiled twice, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A plugin as a later minor (1.9) would build it: fx_plugin, fx_factory and
  * fx_param have each grown by fields appended at their end, so its arrays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * handles — handles of every kind passed where another kind is expected.
  * Each of the first layer, animation, path and image is the first of its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hostile — plugins that misbehave in one way each, chosen with -DCASE=n.
  * The host must survive every one and report it as the plugin's fault.

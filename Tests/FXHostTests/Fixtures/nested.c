@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Two replicators of 10,000 copies, one inside the other, around one 4x4
  * layer: 10^8 instances from a handful of calls, which the scene budget

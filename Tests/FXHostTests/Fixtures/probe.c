@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe — a test plugin that exercises the host function table and reports
  * what it sees through api->log, so that tests can read it on stderr.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replicator — the classic loading ring: one dot, copied eight times around
  * a CAReplicatorLayer with a rotation per copy, each copy a little less red,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rogue — plugins that go after fxhost's data stream, its supervisor and its
  * outputs, one way each, chosen with -DCASE=n. The build otherwise makes one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scale — a plugin that asks for a lot, one factory per resource; --count N
  * says how much. Within the host's limits the run must finish in time

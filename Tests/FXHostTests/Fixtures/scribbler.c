@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scribbler — a plugin that goes after fxhost's output files through the
  * descriptors it can find: during its build and in timers at 0.05 and 0.15 s,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Prints the sizes of fx.h's size-prefixed structs, as the header it is compiled against makes them. */
 #include "fx.h"
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * terminal — a plugin whose every string carries terminal control
  * sequences: ESC[2J (clear the screen), ESC[31m (red), and "\r ESC[2K" (go to

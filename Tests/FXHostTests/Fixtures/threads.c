@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * threads — worker threads that call the host while a build runs on the
  * host's thread. Every call from a worker must be refused (FX_ERR_NOT_NOW) or

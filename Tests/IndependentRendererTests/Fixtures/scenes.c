@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scenes — the independent-renderer suite's scenes, one per 160 x 120 cell of
  * a grid six cells wide (scene n's cell has its top-left corner at

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes a .lottie (dotLottie) archive of Lottie JSON files with Python's zipfile,
 a ZIP writer independent of fxhost, laid out as dotlottie.io's specifications say:
 

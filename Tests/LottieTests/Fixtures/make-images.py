@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes image.json and images/quads.png, the image-layer fixtures, with a PNG
 writer of its own (Python's zlib, filters and Adam7 written here from the PNG
 specification), independent of fxhost's decoder:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The independent renderer of the Lottie tests: renders frames of a Lottie
  * file with rlottie (Debian's librlottie) and writes each as a binary PPM,

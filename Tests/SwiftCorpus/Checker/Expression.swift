@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// The arithmetic an expect.json value is written in ("=-30*(1-ease(1/6))"),

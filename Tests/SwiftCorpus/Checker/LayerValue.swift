@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// Reads a Core Animation key path off one layer of a jsonl sample.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // corpus-check EXPECT.json PLUGIN.so FXHOST
 //
 // Runs fxhost once per (factory, arguments, time) that EXPECT.json names and

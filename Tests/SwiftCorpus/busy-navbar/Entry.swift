@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for gmertk/BusyNavigationBar's AnimationLayerCreator (unchanged): the
 // stripes and the equaliser bars of a 320×44 navigation bar, with the
 // library's default options, on a replicator centred in the stage.

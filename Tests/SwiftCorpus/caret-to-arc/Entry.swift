@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for DuncanMC/CaretToArcAnimation's CaretToArcView (unchanged): the
 // caret, then the arc (a 0.2 s path morph), optionally spinning.
 import UIKit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for bdolewski/CircularProgressView (unchanged): a 100×100 ring set
 // up as Interface Builder would (init(frame:), then awakeFromNib()).
 import UIKit

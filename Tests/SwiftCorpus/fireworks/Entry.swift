@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for tomkowz/fireworks' classic spark animation (unchanged): one
 // 6×6 spark sent along a fixed trajectory by ClassicFireworkAnimator for
 // 0.4 s (the library picks trajectories at random; this one is the first of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for nspavlo/MaterialActivityIndicator (unchanged): a 24×24 indicator
 // with the library's defaults (red, 2 pt), started at once.
 import UIKit

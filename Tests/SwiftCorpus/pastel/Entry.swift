@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for cruisediary/Pastel (unchanged): a PastelView filling the stage
 // with its default seven colours, 5 s a step.
 import UIKit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for PiXeL16/RevealingSplashView (unchanged): the splash over the
 // stage with a 60×60 icon, default duration 1.5 s and delay 0.5 s.
 import UIKit

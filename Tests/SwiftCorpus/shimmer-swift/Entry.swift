@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for BeauNouvelle/ShimmerSwift (unchanged): a 230×40 ShimmeringView
 // over a label, shimmering with the library's defaults.
 import UIKit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for Ramotion/animated-tab-bar's item animations (unchanged): a 30×30
 // icon at (200, 150) and its title at (200, 180), as a tab bar item lays them
 // out, animated by playAnimation(_:textLabel:).

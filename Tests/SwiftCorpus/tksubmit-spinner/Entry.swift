@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for takuoka/TKSubmitTransition's SpinerLayer.swift (unchanged). The
 // library's CGRectEx.swift gives CGRect its `center`; that file also
 // redeclares midX/midY/width/height, so the one member the spinner needs is

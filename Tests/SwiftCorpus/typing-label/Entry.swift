@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for cl7/CLTypingLabel (unchanged): "Hi!" typed at the default
 // 0.1 s a character.
 import UIKit

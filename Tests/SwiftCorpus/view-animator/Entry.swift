@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry for marcosgriselli/ViewAnimator (unchanged): a 100×50 view animated
 // in by the library's UIView extension, with its defaults (0.3 s, options []).
 import UIKit

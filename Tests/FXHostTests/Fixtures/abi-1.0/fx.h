@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 */
 /*
  * fx.h — the fxhost plugin ABI, version 1.0.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT-0
 import CFX
 import FXPluginKit
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT-0
 // card — a rounded card rises into place and fades in with UIView.animate, and
 // bounces on a spring when the `tap` event fires. Written as iOS code is, against
 // the UIKit product; the only fxhost-specific lines are the FXPlugin

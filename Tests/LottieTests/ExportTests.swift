@@ -71,30 +71,20 @@ final class ExportTests: XCTestCase {
         return Effect(name: "badge tapped", args: ["--plugin", so, "--count", "7", "--event", "1.2:tap", "--event", "2:tap"], end: 3)
     }
 
-    func run(_ args: [String]) throws -> ProcessResult { try runProcess(Self.fxhost, args) }
+    static func run(_ args: [String]) throws -> ProcessResult { try runProcess(Self.fxhost, args) }
 
-    /// fxhost's own frames over white: every sample from 0 to `end`.
-    func directFrames(_ e: Effect) throws -> [Lottie.Picture] {
+    /// fxhost's own frames over white: every sample from 0 to `end`, decoded only at `only` (nil elsewhere).
+    static func directFrames(_ e: Effect, only: Set<Int>? = nil) throws -> [Lottie.Picture?] {
         let out = try TestSupport.temporaryFolder()
-        let r = try run(e.args + ["--end", "\(e.end)", "--fps", "\(e.fps)", "--background", "white", "--out", out + "/"])
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let r = try Self.run(e.args + ["--end", "\(e.end)", "--fps", "\(e.fps)", "--background", "white", "--out", out + "/"])
         guard r.status == 0 else { throw Lottie.Failure("fxhost \(e.name): \(r.stderr)") }
-        return try pictures(in: out)
-    }
-
-    func pictures(in folder: String) throws -> [Lottie.Picture] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
-        return try names.map { name in
-            let im = try PNGDecoder.decode(path: folder + "/" + name)
-            var rgb: [UInt8] = []
-            rgb.reserveCapacity(im.width * im.height * 3)
-            for i in 0..<(im.width * im.height) { rgb += im.pixels[(i * 4)..<(i * 4 + 3)] }
-            return Lottie.Picture(width: im.width, height: im.height, rgb: rgb)
-        }
+        return try Lottie.frames(in: out, only: only)
     }
 
     /// The effect exported; its standard error (the warnings).
-    func export(_ e: Effect, to path: String, extra: [String] = []) throws -> String {
-        let r = try run(e.args + ["--end", "\(e.end)", "--fps", "\(e.fps)", "--format", "lottie", "--out", path] + extra)
+    static func export(_ e: Effect, to path: String, extra: [String] = []) throws -> String {
+        let r = try Self.run(e.args + ["--end", "\(e.end)", "--fps", "\(e.fps)", "--format", "lottie", "--out", path] + extra)
         guard r.status == 0 else { throw Lottie.Failure("fxhost \(e.name) --format lottie: \(r.stderr)") }
         return r.stderr
     }
@@ -110,30 +100,60 @@ final class ExportTests: XCTestCase {
         return share <= allowedShare ? nil : String(format: "%.2f %% of pixels differ by more than %d", share * 100, threshold)
     }
 
+    /// One effect exported and compared at four frames: what disagrees, and its name when it was compared
+    /// (nil when the export warned that Lottie cannot hold some of it).
+    static func compare(_ e: Effect, in dir: String) throws -> (failures: [String], compared: String?) {
+        let file = dir + "/\(e.name.replacingOccurrences(of: " ", with: "-")).json"
+        let warnings = try Self.export(e, to: file)
+        guard !warnings.contains("Lottie cannot hold") else { return ([], nil) }
+        let count = Int((e.end * e.fps).rounded())
+        let frames = e.name == "badge tapped" ? [0, 13, 21, 29] : [0, count / 3, 2 * count / 3, count - 1]
+        let mine = try Self.directFrames(e, only: Set(frames))
+        guard let first = mine.first ?? nil else { return (["\(e.name): fxhost drew no frame"], nil) }
+        // rlottie 0.1 draws no text: for a file with text the lottie plugin's comparison stands alone.
+        let text = try String(contentsOfFile: file, encoding: .utf8).contains("\"ty\":5,")
+        let rlottie = text ? [] : try Lottie.rlottieFrames(file, width: first.width, height: first.height, frames: frames)
+        let plugin = try Lottie.fxhostFrames(file, fps: e.fps, only: Set(frames))
+        var failures: [String] = []
+        for (k, f) in frames.enumerated() {
+            guard f < mine.count, let direct = mine[f] else { failures.append("\(e.name): fxhost drew \(mine.count) frames, no frame \(f)"); continue }
+            if !text, let why = Self.disagreement(direct, rlottie[k]) { failures.append("\(e.name) frame \(f), rlottie: \(why)") }
+            guard f < plugin.count, let played = plugin[f] else {
+                failures.append("\(e.name): the lottie plugin drew \(plugin.count) frames, no frame \(f)")
+                continue
+            }
+            if let why = Self.disagreement(direct, played) { failures.append("\(e.name) frame \(f), lottie plugin: \(why)") }
+        }
+        return (failures, e.name + (text ? " (text: the lottie plugin alone)" : ""))
+    }
+
+    /// The comparisons' results by effect, filled from two threads.
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [(failures: [String], compared: String?)]
+        init(count: Int) { slots = Array(repeating: ([], nil), count: count) }
+        func set(_ i: Int, _ r: (failures: [String], compared: String?)) { lock.withLock { slots[i] = r } }
+        var all: [(failures: [String], compared: String?)] { lock.withLock { slots } }
+    }
+
     /// Every effect the Lottie format holds whole (the export warned of nothing) agrees with its
     /// export, as rlottie and as fxhost's lottie plugin draw it, at four frames.
     func testEveryEffectLottieHoldsPlaysAsFxhostDrawsIt() throws {
         try XCTSkipIf(TestSupport.isSanitizerPass, "the players' agreement is checked in the ordinary pass")
-        var failures: [String] = [], compared: [String] = []
-        for e in Self.seeds + Self.handPorts + [try Self.badge(into: dir)] + (try Self.conformancePorts(into: dir)) {
-            let file = dir + "/\(e.name.replacingOccurrences(of: " ", with: "-")).json"
-            let warnings = try export(e, to: file)
-            guard !warnings.contains("Lottie cannot hold") else { continue }
-            let mine = try directFrames(e)
-            let count = Int((e.end * e.fps).rounded())
-            let frames = e.name == "badge tapped" ? [0, 13, 21, 29] : [0, count / 3, 2 * count / 3, count - 1]
-            let w = mine[0].width, h = mine[0].height
-            // rlottie 0.1 draws no text: for a file with text the lottie plugin's comparison stands alone.
-            let text = try String(contentsOfFile: file, encoding: .utf8).contains("\"ty\":5,")
-            let rlottie = text ? [] : try Lottie.rlottieFrames(file, width: w, height: h, frames: frames)
-            let plugin = try Lottie.fxhostFrames(file, fps: e.fps)
-            for (k, f) in frames.enumerated() {
-                if !text, let why = Self.disagreement(mine[f], rlottie[k]) { failures.append("\(e.name) frame \(f), rlottie: \(why)") }
-                guard f < plugin.count else { failures.append("\(e.name): the lottie plugin drew \(plugin.count) frames, no frame \(f)"); continue }
-                if let why = Self.disagreement(mine[f], plugin[f]) { failures.append("\(e.name) frame \(f), lottie plugin: \(why)") }
+        let effects = Self.seeds + Self.handPorts + [try Self.badge(into: dir)] + (try Self.conformancePorts(into: dir))
+        // Each effect is a handful of fxhost and rlottie processes: two effects at a time keep both cores busy.
+        let results = Results(count: effects.count), dir = dir
+        _ = try Lottie.rlottieRenderer()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for i in stride(from: worker, to: effects.count, by: 2) {
+                do {
+                    results.set(i, try Self.compare(effects[i], in: dir))
+                } catch {
+                    results.set(i, (["\(effects[i].name): \(error)"], nil))
+                }
             }
-            compared.append(e.name + (text ? " (text: the lottie plugin alone)" : ""))
         }
+        let failures = results.all.flatMap(\.failures), compared = results.all.compactMap(\.compared)
         print("compared: \(compared.joined(separator: ", "))")
         XCTAssert(compared.contains { $0.hasPrefix("seeds spinner") }, "the spinner must be exported whole: compared only \(compared)")
         XCTAssert(compared.contains { $0.hasPrefix("badge tapped") }, "the badge's transitions must be exported: compared only \(compared)")
@@ -146,8 +166,8 @@ final class ExportTests: XCTestCase {
     /// file draws the first's frames.
     func testARoundTripDrawsTheSameFrames() throws {
         let first = dir + "/first.json", second = dir + "/second.json"
-        _ = try export(Self.seeds[0], to: first)
-        let again = try run(["--plugin", "lottie", "--file", first, "--end", "2", "--fps", "10", "--format", "lottie", "--out", second])
+        _ = try Self.export(Self.seeds[0], to: first)
+        let again = try Self.run(["--plugin", "lottie", "--file", first, "--end", "2", "--fps", "10", "--format", "lottie", "--out", second])
         XCTAssertEqual(again.status, 0, again.stderr)
         let a = try Lottie.fxhostFrames(first, fps: 10, extra: ["--end", "2"]), b = try Lottie.fxhostFrames(second, fps: 10, extra: ["--end", "2"])
         XCTAssertEqual(a.count, 21)
@@ -161,8 +181,8 @@ final class ExportTests: XCTestCase {
     func testASecondOfTheSpinnerIsSmallAndTheSameEveryTime() throws {
         let spinner = Effect(name: "spinner", args: ["--plugin", "seeds", "--factory", "spinner"], end: 1, fps: 30)
         let a = dir + "/a.json", b = dir + "/b.json"
-        _ = try export(spinner, to: a)
-        _ = try export(spinner, to: b)
+        _ = try Self.export(spinner, to: a)
+        _ = try Self.export(spinner, to: b)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: a))
         print("a second of the spinner: \(bytes.count) bytes")
         XCTAssertLessThanOrEqual(bytes.count, 20_000)
@@ -181,7 +201,7 @@ final class ExportTests: XCTestCase {
     func testAFileOverTheSizeLimitIsRefusedWhole() throws {
         for (limit, name) in [("1000", "x.json"), ("500", "x.json"), ("1000", "x.lottie")] {
             let out = try TestSupport.temporaryFolder()
-            let r = try run(Self.seeds[0].args + ["--end", "1", "--format", "lottie", "--max-size", limit, "--out", out + "/" + name])
+            let r = try Self.run(Self.seeds[0].args + ["--end", "1", "--format", "lottie", "--max-size", limit, "--out", out + "/" + name])
             XCTAssertEqual(r.status, 2, "\(limit) \(name)")
             XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
             XCTAssert(r.stderr.contains("--max-size \(limit)"), r.stderr)
@@ -192,30 +212,30 @@ final class ExportTests: XCTestCase {
     /// What Lottie cannot hold (SpinKit's plane: a perspective flip) is warned once; `--strict` refuses in one line.
     func testWhatLottieCannotHoldIsWarnedOrRefused() throws {
         let cube = Effect(name: "plane", args: ["--plugin", try Self.compile("spinkit", into: dir), "--factory", "plane"], end: 1, fps: 10)
-        let warnings = try export(cube, to: dir + "/cube.json")
+        let warnings = try Self.export(cube, to: dir + "/cube.json")
         XCTAssertEqual(warnings.components(separatedBy: "Lottie cannot hold").count, 2, warnings)
         XCTAssert(warnings.contains("3D perspective"), warnings)
-        let strict = try run(cube.args + ["--end", "1", "--format", "lottie", "--strict", "--out", dir + "/strict.json"])
+        let strict = try Self.run(cube.args + ["--end", "1", "--format", "lottie", "--strict", "--out", dir + "/strict.json"])
         XCTAssertEqual(strict.status, 2)
         XCTAssertEqual(strict.stderr.split(separator: "\n").count, 1, strict.stderr)
         XCTAssert(strict.stderr.contains("--strict"), strict.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/strict.json"))
         // --strict and --max-size are Lottie's: elsewhere they are a mistake.
-        let misplaced = try run(cube.args + ["--end", "1", "--max-size", "10", "--out", dir + "/x.jsonl"])
+        let misplaced = try Self.run(cube.args + ["--end", "1", "--max-size", "10", "--out", dir + "/x.jsonl"])
         XCTAssertEqual(misplaced.status, 2, misplaced.stderr)
     }
 
     /// A plain `.json` output is still JSON lines; `.lottie` is a dotLottie archive the lottie plugin plays.
     func testDotLottieArchive() throws {
-        let plain = try run(Self.seeds[0].args + ["--time", "0.5", "--out", dir + "/lines.json"])
+        let plain = try Self.run(Self.seeds[0].args + ["--time", "0.5", "--out", dir + "/lines.json"])
         XCTAssertEqual(plain.status, 0, plain.stderr)
         let line = try String(contentsOfFile: dir + "/lines.json", encoding: .utf8)
         XCTAssert(line.hasPrefix("{\"t\""), "a .json output is JSON lines, as before: \(line.prefix(40))")
 
         let archive = dir + "/spin.lottie", json = dir + "/spin.json"
-        let r = try run(Self.seeds[0].args + ["--end", "1", "--fps", "10", "--out", archive])
+        let r = try Self.run(Self.seeds[0].args + ["--end", "1", "--fps", "10", "--out", archive])
         XCTAssertEqual(r.status, 0, r.stderr)
-        _ = try export(Effect(name: "spinner", args: Self.seeds[0].args, end: 1, fps: 10), to: json)
+        _ = try Self.export(Effect(name: "spinner", args: Self.seeds[0].args, end: 1, fps: 10), to: json)
         // Python's zipfile, an independent reader, checks every entry's CRC and finds the manifest and the animation.
         let py = try runProcess("/usr/bin/env", ["python3", "-c", """
             import json, sys, zipfile

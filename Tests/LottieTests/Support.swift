@@ -40,21 +40,52 @@ enum Lottie {
         let width: Int, height: Int
         let rgb: [UInt8]
         subscript(x x: Int, y y: Int) -> [Int] { (0..<3).map { Int(rgb[(y * width + x) * 3 + $0]) } }
+
+        init(width: Int, height: Int, rgb: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.rgb = rgb
+        }
+
+        /// The PNG at `path`, its alpha dropped (the frames are drawn over white).
+        init(png path: String) throws {
+            let im = try PNGDecoder.decode(path: path)
+            let count = im.width * im.height
+            let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { out, filled in
+                im.pixels.withUnsafeBufferPointer { rgba in
+                    for i in 0..<count {
+                        out[i * 3] = rgba[i * 4]
+                        out[i * 3 + 1] = rgba[i * 4 + 1]
+                        out[i * 3 + 2] = rgba[i * 4 + 2]
+                    }
+                }
+                filled = count * 3
+            }
+            self.init(width: im.width, height: im.height, rgb: rgb)
+        }
+    }
+
+    /// The PNG frames an fxhost run wrote into `folder`, in order; only those at `only` (indices
+    /// into the sorted frames) are decoded, the others are nil.
+    static func frames(in folder: String, only: Set<Int>? = nil) throws -> [Picture?] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+        return try names.enumerated().map { i, name in
+            (only?.contains(i) ?? true) ? try Picture(png: folder + "/" + name) : nil
+        }
     }
 
     /// fxhost's frames of `file` over white, at the file's own size and frame rate (frame j is file frame j).
     static func fxhostFrames(_ file: String, fps: Double, extra: [String] = []) throws -> [Picture] {
+        try fxhostFrames(file, fps: fps, extra: extra, only: nil).map { $0! }
+    }
+
+    /// fxhost's frames of `file`, decoded only at `only` (nil elsewhere; every frame when nil).
+    static func fxhostFrames(_ file: String, fps: Double, extra: [String] = [], only: Set<Int>?) throws -> [Picture?] {
         let dir = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try run(["--file", file, "--background", "white", "--fps", "\(fps)", "--out", dir + "/"] + extra)
         guard r.status == 0 else { throw Failure("fxhost \(file): \(r.stderr)") }
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.sorted()
-        return try names.map { name in
-            let im = try PNGDecoder.decode(path: dir + "/" + name)
-            var rgb: [UInt8] = []
-            rgb.reserveCapacity(im.width * im.height * 3)
-            for i in 0..<(im.width * im.height) { rgb += im.pixels[(i * 4)..<(i * 4 + 3)] }
-            return Picture(width: im.width, height: im.height, rgb: rgb)
-        }
+        return try frames(in: dir, only: only)
     }
 
     /// rlottie's frames of `file` over white.

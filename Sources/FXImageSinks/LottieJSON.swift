@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXSinks
 
 /// The JSON text of a Lottie file, written by hand so that the same run gives
 /// the same bytes: numbers rounded to a fixed number of decimals and written
@@ -33,27 +34,8 @@ enum LottieJSON {
         "[" + values.map { number($0, decimals) }.joined(separator: ",") + "]"
     }
 
-    /// A JSON string literal.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal: the JSON-lines sink's quoting (RFC 8259's escapes, control characters as \u).
+    static func string(_ s: String) -> String { ValueFormat.quoted(s) }
 
     /// Standard base64 (RFC 4648), for images embedded as data URIs.
     static func base64(_ bytes: [UInt8]) -> String {

@@ -113,14 +113,7 @@ struct RunPlan {
         }
         stage.memoryBudget = budget
 
-        let handled = stage.eventNames
-        for e in o.stage.events {
-            guard handled.contains(e.name) else {
-                throw HostError.usage("--event \(e.time):\(e.name): plugin '\(loaded.info.name)' handles no event '\(e.name)'" +
-                    (handled.isEmpty ? " (it handles none)" : " (it handles: \(handled.joined(separator: ", ")))"))
-            }
-            try stage.schedule(event: e.name, at: e.time)
-        }
+        try schedule(o.stage.events, on: stage, plugin: loaded.info.name)
         try o.output.resolveKind()
 
         if let t = o.stage.time {
@@ -147,5 +140,18 @@ extension RunOptions {
         ImageTarget(kind: output.kind, out: output.out, width: stage.width, height: stage.height, scale: output.scale,
                     fps: stage.fps, background: output.background?.color ?? .clear, encoding: output.encoding,
                     firstFrame: firstFrame, sheet: output.sheet)
+    }
+}
+
+/// Schedules the command line's `--event`s on a built stage; an event the build registered no
+/// handler for is a usage error naming the ones it did.
+func schedule(_ events: [(time: Double, name: String)], on stage: Stage, plugin: String) throws {
+    let handled = stage.eventNames
+    for e in events {
+        guard handled.contains(e.name) else {
+            throw HostError.usage("--event \(e.time):\(e.name): plugin '\(plugin)' handles no event '\(e.name)'" +
+                (handled.isEmpty ? " (it handles none)" : " (it handles: \(handled.joined(separator: ", ")))"))
+        }
+        try stage.schedule(event: e.name, at: e.time)
     }
 }

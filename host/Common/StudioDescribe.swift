@@ -16,14 +16,7 @@ func studioDescribe(_ options: RunOptions) throws {
     stage.mediaTimeOrigin = o.stage.mediaTime
     stage.sizeIsFixed = o.stage.sizeGiven
     try loaded.session.build(loaded.factory, arguments: arguments, on: stage)
-    let handled = stage.eventNames
-    for e in o.stage.events {
-        guard handled.contains(e.name) else {
-            throw HostError.usage("--event \(e.time):\(e.name): plugin '\(loaded.info.name)' handles no event '\(e.name)'" +
-                (handled.isEmpty ? " (it handles none)" : " (it handles: \(handled.joined(separator: ", ")))"))
-        }
-        try stage.schedule(event: e.name, at: e.time)
-    }
+    try schedule(o.stage.events, on: stage, plugin: loaded.info.name)
     let end = duration ?? o.stage.end ?? naturalEnd(stage)
     let t = o.stage.time ?? 0
     let snapshot = try stage.sample(at: t)
@@ -45,7 +38,7 @@ func studioDescribe(_ options: RunOptions) throws {
         ("stage", .object([("width", .number(stage.size.width)), ("height", .number(stage.size.height)),
                            ("fps", .number(o.stage.fps))])),
         ("end", .number(end)),
-        ("events", .array(handled.map { .string($0) })),
+        ("events", .array(stage.eventNames.map { .string($0) })),
         ("time", .number(t)),
         ("animations", animations),
     ])

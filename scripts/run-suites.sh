@@ -96,9 +96,13 @@ for k in "${!xctest_filters[@]}"; do
   read -r status seconds <"$logs/xctest$k.status"
   echo "=== the XCTest cases of ${xctest_filters[$k]:0:60} (exit $status, ${seconds%.*} s)"
   cat "$logs/xctest$k.log"
-  summary=$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" "$logs/xctest$k.log" | tail -1)
-  total=$(echo "$summary" | sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p')
-  failures=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) failures?.*/\1/p')
+  # The run's own summary is the last "Executed" line ("Executed N tests, with [K tests skipped and] M failures").
+  summary=$(grep -aE "Executed [0-9]+ tests?, with " "$logs/xctest$k.log" | tail -1)
+  total=$(echo "$summary" | sed -nE 's/.*Executed ([0-9]+) tests?, with .*/\1/p')
+  failures=$(echo "$summary" | sed -nE 's/.* ([0-9]+) failures? .*/\1/p')
+  skipped=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')
+  total=$(( ${total:-0} - ${skipped:-0} ))
+  [ -n "$summary" ] || total=""
   if [ -z "$total" ]; then
     echo "run-suites: the XCTest cases of ${xctest_filters[$k]:0:60} ended without a summary (exit $status): they crashed" >&2
     bad=1; failed=$((failed + 1))

@@ -19,12 +19,17 @@ extension SwiftPackageTests {
         final class Marker {}
 
         let plugin = FXPlugin(name: "beside", version: "1.0.0", description: "finds the resources beside it", factories: [
-            FXFactory("beside", help: "prints what it finds beside the plugin") { (view: UIView, _) in
+            FXFactory("beside", help: "prints what it finds beside the plugin", parameters: [
+                .string("ask", default: "", help: "module: print where Bundle.module is (it stops the run where there is none)"),
+            ]) { (view: UIView, args) in
                 let image = UIImage(named: "quads")
                 print("quads: " + (image.map { "\\(Int($0.size.width))x\\(Int($0.size.height))" } ?? "nil"))
                 print("missing: " + (UIImage(named: "no-such-image") == nil ? "nil" : "found"))
                 print("bundle: " + Bundle(for: Marker.self).bundlePath)
-                print("resources: " + (Bundle.pluginResources(package: "beside", target: "beside")?.bundlePath ?? "nil"))
+                let resources = Bundle.pluginResources(package: "beside", target: "beside")
+                print("resources: " + (resources?.bundlePath ?? "nil"))
+                print("resource: " + (resources?.path(forResource: "quads", ofType: "png") ?? "nil"))
+                if args.string("ask") == "module" { print("module: " + Bundle.module.bundlePath) }
                 view.addSubview(UIImageView(image: image))
             },
         ])
@@ -42,16 +47,21 @@ extension SwiftPackageTests {
         let manifest = try String(contentsOfFile: Plugins.root + "/Plugins/examples/swift-uikit-package/Package.swift", encoding: .utf8)
         try manifest.replacingOccurrences(of: #".package(path: "../../..")"#, with: ".package(path: \"\(dir)/fxhost\")")
             .replacingOccurrences(of: #""card""#, with: #""beside""#)
+            .replacingOccurrences(of: "        ]),\n    ],\n    swiftLanguageModes", with: "        ], resources: [.copy(\"quads.png\")]),\n    ],\n    swiftLanguageModes")
             .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         try besideSource.write(toFile: package + "/Sources/beside/Beside.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: quads, toPath: package + "/Sources/beside/quads.png")
         let r = try runProcess(swift, ["build", "--package-path", package, "--scratch-path", dir + "/scratch"])
         guard r.status == 0 else { throw Failure("swift build of beside failed:\n\(r.stdout)\n\(r.stderr)") }
         return dir + "/scratch/debug/libbeside.so"
     }
 
+    /// A 12 × 12 PNG, the plugin's resource and the image beside it.
+    static let quads = Plugins.root + "/Tests/LottieTests/Fixtures/images/quads.png"
+
     /// The plugin's `beside: …` lines from a one-frame run of `plugin`.
-    static func besideLog(_ plugin: String) throws -> [String] {
-        let r = try Plugins.run(["--plugin", plugin, "--end", "0.1"])
+    static func besideLog(_ plugin: String, _ extra: [String] = []) throws -> [String] {
+        let r = try Plugins.run(["--plugin", plugin, "--end", "0.1"] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         return r.stderr.split(separator: "\n").compactMap { line in
             line.range(of: "beside: ").map { String(line[$0.upperBound...]) }
@@ -65,7 +75,7 @@ extension SwiftPackageTests {
     /// (the look is beside the plugin, not beside fxhost or in the working folder).
     @Test func imagesAndBundlesBesideThePluginAreFound() throws {
         let built = try Self.builtBeside.get()
-        let png = Plugins.root + "/Tests/LottieTests/Fixtures/images/quads.png"
+        let png = Self.quads
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 12 && height == 12)
@@ -74,15 +84,41 @@ extension SwiftPackageTests {
         defer { try? FileManager.default.removeItem(atPath: shipped) }
         try FileManager.default.copyItem(atPath: built, toPath: shipped + "/libbeside.so")
         try FileManager.default.copyItem(atPath: png, toPath: shipped + "/quads.png")
-        try FileManager.default.createDirectory(atPath: shipped + "/beside_beside.resources", withIntermediateDirectories: false)
+        let builtResources = URL(fileURLWithPath: built).deletingLastPathComponent().path + "/beside_beside.resources"
+        try FileManager.default.copyItem(atPath: builtResources, toPath: shipped + "/beside_beside.resources")
         let folder = URL(fileURLWithPath: shipped).resolvingSymlinksInPath().path
         #expect(try Self.besideLog(shipped + "/libbeside.so") == [
             "quads: \(width)x\(height)", "missing: nil", "bundle: " + folder, "resources: " + folder + "/beside_beside.resources",
+            "resource: " + folder + "/beside_beside.resources/quads.png",
         ])
 
         let log = try Self.besideLog(built)
         #expect(log.first == "quads: nil", "\(log)")
         let buildFolder = URL(fileURLWithPath: built).deletingLastPathComponent().resolvingSymlinksInPath().path
         #expect(log.contains("bundle: " + buildFolder), "\(log)")
+    }
+
+    /// SwiftPM's `Bundle.module` on Linux looks beside the program (fxhost, whose
+    /// folder has no `beside_beside.resources`) and then at the build's absolute
+    /// path: in the build folder it is found there; shipped elsewhere with the
+    /// build's folder gone, it stops the program ("could not load resource bundle"),
+    /// which is why a port writes `Bundle.pluginResources(package:target:)`.
+    @Test func bundleModuleFindsTheResourcesOnlyWhereTheyWereBuilt() throws {
+        let built = try Self.builtBeside.get()
+        let buildFolder = URL(fileURLWithPath: built).deletingLastPathComponent().path
+        let resources = buildFolder + "/beside_beside.resources"
+        let log = try Self.besideLog(built, ["--ask", "module"])
+        #expect(log.contains { $0.hasPrefix("module: ") && $0.hasSuffix("/beside_beside.resources") }, "\(log)")
+
+        let shipped = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: shipped) }
+        try FileManager.default.copyItem(atPath: built, toPath: shipped + "/libbeside.so")
+        try FileManager.default.copyItem(atPath: resources, toPath: shipped + "/beside_beside.resources")
+        try FileManager.default.moveItem(atPath: resources, toPath: resources + ".away")
+        defer { try? FileManager.default.moveItem(atPath: resources + ".away", toPath: resources) }
+        let r = try Plugins.run(["--plugin", shipped + "/libbeside.so", "--end", "0.1", "--ask", "module"])
+        let fxhostFolder = URL(fileURLWithPath: Plugins.fxhost).deletingLastPathComponent().resolvingSymlinksInPath().path
+        #expect(r.status == 1 && r.stderr.contains("could not load resource bundle: from \(fxhostFolder)/beside_beside.resources or "),
+                "\(r.status) \(r.stderr)")
     }
 }

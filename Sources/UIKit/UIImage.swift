@@ -6,7 +6,8 @@ import QuartzCore
 
 /// Decoded pixels (`UIImage`). `UIImage(named:)` finds images the plugin
 /// registered under a name (generated at build time, or read from a file
-/// parameter with `UIImage(contentsOfFile:)`), since a plugin has no asset catalogue.
+/// parameter with `UIImage(contentsOfFile:)`), then PNG files beside the plugin,
+/// since a plugin has no asset catalogue.
 open class UIImage: NSObject, @unchecked Sendable {
     public let cgImage: CGImage?
     public let scale: CGFloat = 1
@@ -72,10 +73,23 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
     nonisolated(unsafe) static var warnedUntinted = false
 
-    /// An image registered with `UIImage.register(_:named:)`; nil when none has that name.
+    /// The image registered with `UIImage.register(_:named:)` under `name`, else the
+    /// PNG file `name` (with `.png` added when it has no extension, as iOS does) in
+    /// the plugin's folder (`Bundle.plugin`); nil when there is neither.
     public convenience init?(named name: String) {
-        guard let image = UIImage.registry[name], let cgImage = image.cgImage else { return nil }
-        self.init(cgImage: cgImage, renderingMode: .automatic, rgba: image.rgba)
+        self.init(named: name, in: nil)
+    }
+
+    /// As `init?(named:)`, looking in `bundle`'s folder (the plugin's when nil) after the registry.
+    public convenience init?(named name: String, in bundle: Bundle?) {
+        if let image = UIImage.registry[name], let cgImage = image.cgImage {
+            self.init(cgImage: cgImage, renderingMode: .automatic, rgba: image.rgba)
+            return
+        }
+        let file = (name as NSString).pathExtension.isEmpty ? name + ".png" : name
+        let path = (bundle ?? .plugin).bundlePath + "/" + file
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        self.init(contentsOfFile: path)
     }
 
     /// A PNG file; nil (and the host's reason in the log) when it cannot be read.

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Glibc
 
 /// The memory budget: what the next frame will add to the process's memory, estimated before
 /// it is sampled, copied or drawn, against a limit in bytes (docs/isolation.md, "Memory budget").
@@ -29,9 +28,14 @@ public struct MemoryBudget: Sendable {
     public let source: String
     /// Bytes of one surface as large as an output frame (device pixels × 4); 0 when nothing is drawn.
     public var surfaceBytes: Int
+    /// Bytes the process uses now, as `measure` counts them; 0 where it cannot be told. The host
+    /// reads it from the system (the model reads no files).
+    let usage: @Sendable (Measure) -> Double
 
-    public init(limit: Int, measure: Measure, source: String, surfaceBytes: Int = 0) {
+    public init(limit: Int, measure: Measure, source: String, surfaceBytes: Int = 0,
+                usage: @escaping @Sendable (Measure) -> Double) {
         self.limit = limit; self.measure = measure; self.source = source; self.surfaceBytes = surfaceBytes
+        self.usage = usage
     }
 
     /// One part of a frame's cost: what it is, how many, and bytes each.
@@ -42,24 +46,11 @@ public struct MemoryBudget: Sendable {
         var bytes: Double { count * each }
     }
 
-    /// Bytes the process uses now, as `measure` counts them (`/proc/self/statm`: pages of address
-    /// space, then resident pages); 0 where it cannot be read.
-    func inUse() -> Double {
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = read(fd, &buffer, buffer.count)
-        close(fd)
-        let fields = String(decoding: buffer[0..<max(0, n)], as: UTF8.self).split(separator: " ")
-        guard fields.count >= 2, let size = Double(fields[0]), let resident = Double(fields[1]) else { return 0 }
-        return (measure == .addressSpace ? size : resident) * Double(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     /// The refusal of a frame at `t` whose `parts` would take the process past the limit; nil when it fits.
     /// `naming` words the largest part for the message.
     func refusal(at t: Double, _ parts: [Part], naming: (Part) -> String = { $0.what }) -> FXError? {
         let reserve = measure == .addressSpace ? MemoryCost.addressSpaceReserve : 0
-        let used = inUse()
+        let used = usage(measure)
         let frame = parts.reduce(0) { $0 + $1.bytes } + reserve
         guard used + frame > Double(limit) else { return nil }
         let largest = parts.max { $0.bytes < $1.bytes }!

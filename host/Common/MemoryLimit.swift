@@ -27,16 +27,29 @@ enum MemoryLimit {
 
     /// The budget for a run: `given` bytes of resident memory if given, else the machine's limit.
     static func budget(given: Int?) -> MemoryBudget {
-        if let given { return MemoryBudget(limit: given, measure: .resident, source: "--memory-limit") }
+        if let given { return MemoryBudget(limit: given, measure: .resident, source: "--memory-limit", usage: inUse) }
         let cgroup = cgroupLimit()
         var rl = rlimit()
         let addressSpace = getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &rl) == 0 && rl.rlim_cur < UInt(Int.max)
             ? Int(rl.rlim_cur) : nil
         if let addressSpace, addressSpace <= (cgroup?.bytes ?? .max) {
-            return MemoryBudget(limit: addressSpace, measure: .addressSpace, source: "the address-space limit, ulimit -v")
+            return MemoryBudget(limit: addressSpace, measure: .addressSpace, source: "the address-space limit, ulimit -v", usage: inUse)
         }
-        if let cgroup { return MemoryBudget(limit: cgroup.bytes, measure: .resident, source: "the memory cgroup's \(cgroup.file)") }
-        return MemoryBudget(limit: fallback, measure: .resident, source: "the default without a cgroup or address-space limit")
+        if let cgroup { return MemoryBudget(limit: cgroup.bytes, measure: .resident, source: "the memory cgroup's \(cgroup.file)", usage: inUse) }
+        return MemoryBudget(limit: fallback, measure: .resident, source: "the default without a cgroup or address-space limit", usage: inUse)
+    }
+
+    /// Bytes the process uses now (`/proc/self/statm`: pages of address space, then resident
+    /// pages), as `measure` counts them; 0 where it cannot be read.
+    @Sendable static func inUse(_ measure: MemoryBudget.Measure) -> Double {
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = read(fd, &buffer, buffer.count)
+        close(fd)
+        let fields = String(decoding: buffer[0..<max(0, n)], as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let size = Double(fields[0]), let resident = Double(fields[1]) else { return 0 }
+        return (measure == .addressSpace ? size : resident) * Double(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// The memory cgroup's limit (v2 `memory.max`, v1 `memory.limit_in_bytes`), when one is set.

@@ -100,9 +100,9 @@ let package = Package(
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
-        .target(name: "fade", dependencies: ["FXPluginKit", "CFX", "Scenery"], path: "Plugins/fade"),
+        .target(name: "fade", dependencies: ["FXPluginKit", "CFX", "Scenery"], path: "Plugins/fade", exclude: ["Scenery"]),
         // The generated pictures of the fade effect, shared by fade and seeds.
-        .target(name: "Scenery", path: "Sources/Scenery"),
+        .target(name: "Scenery", path: "Plugins/fade/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
         .target(name: "lottie", dependencies: ["FXPluginKit", "CFX", "CDeflate"], path: "Plugins/lottie"),
         .target(name: "seeds", dependencies: ["UIKit", "QuartzCore", "Scenery"], path: "Plugins/seeds"),

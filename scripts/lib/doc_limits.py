@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The limits table of docs/isolation.md ("## Limits") against the code's constants.
+"""The limits tables of docs/isolation.md ("## Limits", "## Scene budget") against the code's constants.
 
 Each row of the table is matched, by the start of its "what" cell, with the
 constants that hold its numbers, named by type and member
@@ -50,6 +50,16 @@ ROWS = {
     "pixels drawn in a frame": ["PixelBudget.stageMultiple", "PixelBudget.minimum"],
     "memory a frame may take the run to": ["MemoryLimit.fallback"],
 }
+
+# The scene budget's table: its first column → the constants of its third.
+SCENE_ROWS = {
+    "layers": ["Replication.maxLayers"],
+    "live particles": ["Particles.budget"],
+    "pixels drawn": ["PixelBudget.stageMultiple", "PixelBudget.minimum", "PixelBudget.minimum"],
+}
+
+# Each table: its section, the column of the numbers, and its rows.
+TABLES = [("## Limits", 1, ROWS), ("## Scene budget", 2, SCENE_ROWS)]
 
 # Types whose every stored `max…` bound must have its row: a bound added there without one is a fault.
 COMPLETE = ["Limits", "OutputLimits", "DescriptorReader"]
@@ -107,47 +117,29 @@ def constant(name, texts):
         return f"{name}: '{found[0][1]}' in {found[0][0]} is not a number this check reads"
 
 
-def table(path):
-    """(line number, what, limit) of each row of the page's "## Limits" table."""
-    rows, inside = [], False
+def table(path, section, column):
+    """(line number, first cell, the column's cell) of each row of the section's table, header left out."""
+    rows, inside, header = [], False, True
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if line.startswith("## "):
-                inside = line.strip() == "## Limits"
+                inside = line.strip() == section
                 continue
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if inside and line.startswith("|") and len(cells) >= 2 and cells[0] not in ("what", "") and not set(cells[0]) <= set("-: "):
-                rows.append((number, cells[0], cells[1]))
+            if not (inside and line.startswith("|") and len(cells) > column):
+                continue
+            if set("".join(cells)) <= set("-: "):
+                header = False  # the delimiter row: the rows that follow are the table's
+            elif not header:
+                rows.append((number, cells[0], cells[column]))
     return rows
 
 
 def faults():
     texts = list(sources())
-    out, matched = [], set()
-    rows = table(PAGE)
-    if not rows:
-        return [f"{PAGE}: no '## Limits' table found"]
-    for number, what, limit in rows:
-        key = max((k for k in ROWS if what.startswith(k)), key=len, default=None)
-        if key is None:
-            out.append(f"{PAGE}:{number}: the limit '{what}' has no constant in scripts/lib/doc_limits.py: name the code's constant there")
-            continue
-        matched.add(key)
-        documented = cell_numbers(limit)
-        expected = [constant(name, texts) for name in ROWS[key]]
-        for e in expected:
-            if isinstance(e, str):
-                out.append(f"{PAGE}:{number}: {e}")
-        if any(isinstance(e, str) for e in expected):
-            continue
-        if len(documented) != len(expected):
-            out.append(f"{PAGE}:{number}: '{limit}' gives {len(documented)} numbers; the code has {len(expected)} ({', '.join(ROWS[key])})")
-            continue
-        for (value, how), code, name in zip(documented, expected, ROWS[key]):
-            same = round(code / 1e6) == value if how == "millions" else value == code
-            if not same:
-                shown = f"{code:,.0f}" if code == int(code) else f"{code:g}"
-                out.append(f"{PAGE}:{number}: '{what}' says {limit}, but {name} is {shown}")
+    out = []
+    for section, column, known in TABLES:
+        out += table_faults(section, column, known, texts)
     named = {name for names in ROWS.values() for name in names}
     for owner in COMPLETE:
         declares = re.compile(r"^\s*(?:(?:public|internal|final|@\w+)\s+)*(?:struct|enum|class)\s+%s\b" % owner, re.M)
@@ -156,6 +148,35 @@ def faults():
                 for member in re.findall(r"^\s*(?:(?:public|internal|static)\s+)*(?:let|var)\s+(max\w+)\s*=", text, re.M):
                     if f"{owner}.{member}" not in named:
                         out.append(f"{path}: {owner}.{member} has no row in {PAGE}'s limits table (add one, and its entry in scripts/lib/doc_limits.py)")
-    for key in sorted(set(ROWS) - matched):
-        out.append(f"{PAGE}: no row of the limits table starts with '{key}' (scripts/lib/doc_limits.py names one)")
+    return out
+
+
+def table_faults(section, column, known, texts):
+    out, matched = [], set()
+    rows = table(PAGE, section, column)
+    if not rows:
+        return [f"{PAGE}: no table found under '{section}'"]
+    for number, what, limit in rows:
+        key = max((k for k in known if what.startswith(k)), key=len, default=None)
+        if key is None:
+            out.append(f"{PAGE}:{number}: the limit '{what}' has no constant in scripts/lib/doc_limits.py: name the code's constant there")
+            continue
+        matched.add(key)
+        documented = cell_numbers(limit)
+        expected = [constant(name, texts) for name in known[key]]
+        for e in expected:
+            if isinstance(e, str):
+                out.append(f"{PAGE}:{number}: {e}")
+        if any(isinstance(e, str) for e in expected):
+            continue
+        if len(documented) != len(expected):
+            out.append(f"{PAGE}:{number}: '{limit}' gives {len(documented)} numbers; the code has {len(expected)} ({', '.join(known[key])})")
+            continue
+        for (value, how), code, name in zip(documented, expected, known[key]):
+            same = round(code / 1e6) == value if how == "millions" else value == code
+            if not same:
+                shown = f"{code:,.0f}" if code == int(code) else f"{code:g}"
+                out.append(f"{PAGE}:{number}: '{what}' says {limit}, but {name} is {shown}")
+    for key in sorted(set(known) - matched):
+        out.append(f"{PAGE}: no row of the table under '{section}' starts with '{key}' (scripts/lib/doc_limits.py names one)")
     return out

@@ -180,3 +180,14 @@ def table_faults(section, column, known, texts):
     for key in sorted(set(known) - matched):
         out.append(f"{PAGE}: no row of the table under '{section}' starts with '{key}' (scripts/lib/doc_limits.py names one)")
     return out
+
+
+if __name__ == "__main__":
+    # `python3 scripts/lib/doc_limits.py [ROOT]`: the faults of the tree at ROOT (default: here), one a line; exit 1 if any.
+    import os, sys
+    if len(sys.argv) > 1:
+        os.chdir(sys.argv[1])
+    found = faults()
+    for fault in found:
+        print(fault)
+    sys.exit(1 if found else 0)

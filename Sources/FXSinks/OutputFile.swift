@@ -6,6 +6,8 @@ import Glibc
 /// filesystem has none) and renamed into place only when complete, so that a
 /// failed run never leaves a half-written file over a good one; or a device,
 /// FIFO or socket, written directly (renaming over one would replace the node itself).
+/// Where its bytes go (standard output's writer, another process that holds the files) is the
+/// `Publication` it is made with.
 public final class OutputFile {
     private var fd: Int32
     private let finalPath: String?

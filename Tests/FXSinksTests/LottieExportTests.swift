@@ -104,7 +104,7 @@ import FXSinks
 
         let path = try TestSupport.temporaryFolder() + "/box.json"
         var notes: [String] = []
-        let sink = LottieWriter(output: try OutputFile(path: path), width: 64, height: 48, fps: 30, strict: false, note: { notes.append($0) })
+        let sink = LottieWriter(output: try OutputFile(path: path, publication: .direct), width: 64, height: 48, fps: 30, strict: false, note: { notes.append($0) })
         for k in 0...24 { try sink.consume(try stage.sample(at: Double(k) / 30)) }
         try sink.finish()
         #expect(notes.isEmpty)
@@ -140,7 +140,7 @@ import FXSinks
         slide.isRemovedOnCompletion = false
         try l.add(slide, forKey: "slide")
         let path = try TestSupport.temporaryFolder() + "/eased.json"
-        let sink = LottieWriter(output: try OutputFile(path: path), width: 64, height: 48, fps: 30, strict: false, note: { _ in })
+        let sink = LottieWriter(output: try OutputFile(path: path, publication: .direct), width: 64, height: 48, fps: 30, strict: false, note: { _ in })
         for k in 0...15 { try sink.consume(try stage.sample(at: Double(k) / 30)) }
         try sink.finish()
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]

@@ -43,6 +43,8 @@ enum KeyframeFit {
         var keys = [Key(index: first, hold: false)]
         // The named easings, then the curves fitted to this property's earlier segments.
         var easings = Self.easings
+        // A property whose motion from rest to rest twice fitted no Bézier is not timed by one.
+        var fitsLeft = 2
         func bound(_ c: Int) -> Double { c < tolerance.count ? tolerance[c] : tolerance[tolerance.count - 1] }
         func compatible(_ a: Int, _ b: Int) -> Bool {
             guard let structure else { return samples[a]!.count == samples[b]!.count }
@@ -71,9 +73,13 @@ enum KeyframeFit {
         /// The first few places after `after` where the motion from `present[p]` stops or turns
         /// (some component moving up to it and not after, or moving back), at most
         /// `lookahead` samples on: the farthest that one eased segment from `p` reproduces,
-        /// by a named easing or else by the Bézier fitted to the samples.
+        /// by a named easing or else by the Bézier fitted to the samples. A Bézier is fitted only
+        /// from rest to rest (the value held before `p`, or `p` the first sample; and held after the
+        /// end, which is not the last sample), as an animation with a timing function moves: a sway or a spring
+        /// that never rests is not looked for in it (it is sampled, and fitting it would be slow).
         func easedWhole(from p: Int, after: Int) -> (Int, TimingFunction)? {
             let start = present[p]
+            var fromRest = p == 0 || !compatible(present[p - 1], start) || samples[present[p - 1]]! == samples[start]!
             var found: (Int, TimingFunction)?
             var candidates = 0
             var e = after
@@ -86,10 +92,16 @@ enum KeyframeFit {
                     let between = present[(p + 1)..<e]
                     if let easing = easings.dropFirst().first(where: { reproduces(from: start, to: present[e], between: between, easing: $0) }) {
                         found = (e, easing)
-                    } else if let curve = fitted(from: start, to: present[e], between: between),
-                              reproduces(from: start, to: present[e], between: between, easing: curve) {
-                        found = (e, curve)
-                        if !easings.contains(curve) { easings.append(curve) }
+                    } else if fromRest, fitsLeft > 0, next == b {
+                        // The first rest is the only end a timing function from this rest can have.
+                        fromRest = false
+                        if let curve = fitted(from: start, to: present[e], between: between),
+                           reproduces(from: start, to: present[e], between: between, easing: curve) {
+                            found = (e, curve)
+                            if !easings.contains(curve) { easings.append(curve) }
+                        } else {
+                            fitsLeft -= 1
+                        }
                     }
                 }
                 e += 1

@@ -17,15 +17,22 @@ enum TimingCurveFit {
     /// FXCore's solver's, 1e-7 in time).
     static let exact = 1e-5
 
+    /// The most points a fit is run on: four unknowns, and a few more to be sure of them.
+    static let fitted = 12
+
     /// `points`: linear progress u in (0, 1) and the eased progress at it. nil
     /// when there are fewer than four points or no curve passes within `exact` of them all.
     static func fit(_ points: [(u: Double, y: Double)]) -> TimingFunction? {
         guard points.count >= 4 else { return nil }
+        // Fitted to at most `fitted` of the points, spread evenly; checked against them all.
+        let step = max(1, (points.count + fitted - 1) / fitted)
+        let some = stride(from: 0, to: points.count, by: step).map { points[$0] }
         var best: (params: [Double], error: Double)?
         for start in [TimingFunction.easeInEaseOut, .easeIn, .easeOut] {
-            let p = refine([start.x1, start.y1, start.x2, start.y2], points)
+            guard let p = refine([start.x1, start.y1, start.x2, start.y2], some) else { continue }
             let e = largestResidual(p, points)
             if best == nil || e < best!.error { best = (p, e) }
+            if e <= exact { break }
         }
         // Found again, or not at all: a curve that only comes near the samples is not the function.
         guard let best, best.error <= exact else { return nil }
@@ -71,14 +78,18 @@ enum TimingCurveFit {
         points.reduce(0) { max($0, abs(y(p, at: $1.u) - $1.y)) }
     }
 
-    /// Levenberg–Marquardt from `start`, the x control points kept in 0…1 (the curve must be a function of time).
-    private static func refine(_ start: [Double], _ points: [(u: Double, y: Double)]) -> [Double] {
+    /// Levenberg–Marquardt from `start`, the x control points kept in 0…1 (the curve must be a function
+    /// of time); nil when it stalls far from the points (no timing function passes through them).
+    private static func refine(_ start: [Double], _ points: [(u: Double, y: Double)]) -> [Double]? {
         func clamp(_ p: [Double]) -> [Double] { [min(1, max(0, p[0])), p[1], min(1, max(0, p[2])), p[3]] }
         func residuals(_ p: [Double]) -> [Double] { points.map { y(p, at: $0.u) - $0.y } }
         func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
         var p = start, r = residuals(p), c = cost(r)
         var lambda = 1e-3
-        for _ in 0..<60 where c > 1e-26 {
+        for iteration in 0..<60 where c > 1e-26 {
+            // A timing function's samples converge fast from one of the named curves; what is still
+            // 1e-4 off after a dozen steps is something else (a spring, a sway).
+            if iteration == 12, (c / Double(points.count)).squareRoot() > 1e-4 { return nil }
             // The Jacobian by central differences.
             var jacobian = [[Double]](repeating: [Double](repeating: 0, count: 4), count: points.count)
             for j in 0..<4 {

@@ -101,11 +101,12 @@ final class ExportTests: XCTestCase {
     }
 
     /// One effect exported and compared at four frames: what disagrees, and its name when it was compared
-    /// (nil when the export warned that Lottie cannot hold some of it).
+    /// (nil when the export warned that Lottie cannot hold some of it, or wrote a drop shadow effect,
+    /// which neither rlottie nor the lottie plugin draws).
     static func compare(_ e: Effect, in dir: String) throws -> (failures: [String], compared: String?) {
         let file = dir + "/\(e.name.replacingOccurrences(of: " ", with: "-")).json"
         let warnings = try Self.export(e, to: file)
-        guard !warnings.contains("Lottie cannot hold") else { return ([], nil) }
+        guard !warnings.contains("Lottie cannot hold"), !warnings.contains("drop shadow effect") else { return ([], nil) }
         let count = Int((e.end * e.fps).rounded())
         let frames = e.name == "badge tapped" ? [0, 13, 21, 29] : [0, count / 3, 2 * count / 3, count - 1]
         let mine = try Self.directFrames(e, only: Set(frames))
@@ -196,7 +197,7 @@ final class ExportTests: XCTestCase {
             throw XCTSkip("FXHOST_SWIFT_CORPUS is not set: build the corpus (scripts/swift-corpus.sh --fetch DIR) and set it to DIR/.package/.build/debug")
         }
         let effects = try Self.swiftCorpus(in: libraries)
-        XCTAssertGreaterThanOrEqual(effects.count, 20, "the corpus's ten compiled sources declare 23 factories: found \(effects.map(\.name))")
+        XCTAssertGreaterThanOrEqual(effects.count, 20, "the corpus's ten compiled sources declare 22 factories: found \(effects.map(\.name))")
         let results = Results(count: effects.count), dir = dir
         _ = try Lottie.rlottieRenderer()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in

@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["FXCore", "FXParallel", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
-        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor", "FXPNG"], path: "Sources/FXHost"),
         // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
         .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.

@@ -56,8 +56,8 @@ enum ImageAssets {
         pixelsLoaded = 0
     }
 
-    /// The asset's image, decoded and handed to the host; nil (with a warning) for a JPEG or a WebP image,
-    /// which the plugin does not decode: a file holding them is valid, so the rest of it plays.
+    /// The asset's image, decoded by the host; nil (with a warning) for a JPEG or a WebP image,
+    /// which fxhost does not decode: a file holding them is valid, so the rest of it plays.
     static func image(_ asset: ImageAsset) throws -> Image? {
         if let known = loaded[asset.id] { return known }
         let here = asset.path + ".p"
@@ -73,17 +73,17 @@ enum ImageAssets {
             Warnings.note("WebP images", at: here)
             return nil
         }
-        let png: PNGImage
+        // Decoded by the host (fx.h 1.4), which refuses a damaged, cut-short or oversized PNG from its header.
+        let image: Image
         do {
-            png = try PNGImage(bytes)
+            image = try Image(png: bytes)
         } catch {
-            throw LottieError(path: here, message: "\(what) \(error.message)")
+            throw LottieError(path: here, message: "\(what): \(error.message)")
         }
-        pixelsLoaded += png.width * png.height
+        pixelsLoaded += image.width * image.height
         guard pixelsLoaded <= maxTotalPixels else {
             throw LottieError(path: here, message: "the file's images hold more than \(maxTotalPixels >> 20) megapixels together, the plugin's limit")
         }
-        let image = try Image(width: png.width, height: png.height, rgba: png.rgba)
         loaded[asset.id] = image
         return image
     }

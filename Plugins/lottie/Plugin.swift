@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CFX
 import FXPluginKit
+import FXToolbox
 import Glibc
 
 // lottie — plays a Bodymovin (Lottie) JSON file: the composition's layers,
@@ -19,27 +20,10 @@ let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar
             try Player.play(LottieFile.parse(bytes), file: shown, stage: Layer(handle: stage),
                             marker: Descriptor.string(marker), range: Descriptor.string(range))
         } catch let e as LottieError {
-            throw PluginError(oneLine("\(shown): \(e.path): \(e.message)"), status: FX_ERR_INPUT)
+            // On one line whatever the file holds: names and keys quoted from it keep no control character.
+            throw PluginError(TerminalText.escape("\(shown): \(e.path): \(e.message)"), status: FX_ERR_INPUT)
         }
     }
-}
-
-/// A message on one line whatever the file holds: names and keys quoted from
-/// it keep their control characters as JSON escapes (`\n`, `\u001b`).
-func oneLine(_ message: String) -> String {
-    var out = ""
-    for u in message.unicodeScalars {
-        switch u {
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20 || u.value == 0x7F:
-            let hex = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out
 }
 
 /// What to play of a file, and where.

@@ -27,7 +27,8 @@ extension HostAPI {
                 }
                 let image: Image
                 do {
-                    image = try PNGDecoder.decode(raw, label: "png data", maxSide: s.limits.maxImageSide)
+                    // Labelled as image_create_rgba's images are: made from the plugin's memory, not a named file.
+                    image = try PNGDecoder.decode(raw, label: "generated", maxSide: s.limits.maxImageSide)
                 } catch let e as PNGDecoder.Failure {
                     throw FXAPIError(e.kind == .tooLarge ? .limit : .badValue, "the PNG data (\(length) bytes) \(e.message)")
                 } catch {

@@ -72,6 +72,15 @@ public enum PNGDecoder {
     /// Decodes PNG bytes in place (for bytes the caller holds, such as a plugin's memory during a host call).
     public static func decode(_ raw: UnsafeRawBufferPointer, label: String, maxSide: Int) throws -> Image {
         if let (w, h, pixels) = PlainPNG.decode(raw, maxSide: maxSide) { return Image(width: w, height: h, pixels: pixels, label: label) }
+        if DeepInterlacedPNG.needed(raw) {
+            let png: DeepInterlacedPNG
+            do { png = try DeepInterlacedPNG(Array(raw), maxSide: maxSide) } catch {
+                throw Failure(message: error.message, kind: error.tooLarge ? .tooLarge : .damaged)
+            }
+            var pixels = png.rgba
+            premultiply(&pixels)
+            return Image(width: png.width, height: png.height, pixels: pixels, label: label)
+        }
         return try decodeWithLibpng(raw, label: label, maxSide: maxSide)
     }
 
@@ -90,6 +99,10 @@ public enum PNGDecoder {
         }
         // Decoded straight, then premultiplied here (libpng's premultiplied form also changes the gamma).
         image.format = fxpng_format_rgba()
+        // 16-bit samples without a gAMA, sRGB or iCCP chunk are sRGB, as any untagged image is (PNG, 3rd
+        // edition, section 4.3) and as browsers, rlottie (stb_image) and lottie-ios show them; by default
+        // libpng takes them for linear light and brightens them (230 became 243).
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let w = Int(image.width), h = Int(image.height)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
@@ -98,11 +111,16 @@ public enum PNGDecoder {
             png_image_free(&image)
             throw Failure(message: "is a damaged PNG file (\(why))")
         }
+        premultiply(&pixels)
+        return Image(width: w, height: h, pixels: pixels, label: label)
+    }
+
+    /// Straight alpha to premultiplied, rounded to nearest (as `image_create_rgba` does).
+    static func premultiply(_ pixels: inout [UInt8]) {
         for i in stride(from: 0, to: pixels.count, by: 4) {
             let a = UInt16(pixels[i + 3])
             if a == 255 { continue }
             for c in 0..<3 { pixels[i + c] = UInt8((UInt16(pixels[i + c]) * a + 127) / 255) }
         }
-        return Image(width: w, height: h, pixels: pixels, label: label)
     }
 }

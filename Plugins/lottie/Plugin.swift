@@ -7,6 +7,12 @@ import Glibc
 // lottie — plays a Bodymovin (Lottie) JSON file: the composition's layers,
 // shapes and keyframes become fx layers and keyframe animations, through
 // fx.h only. docs/LOTTIE.md lists what plays and what is warned about.
+//
+// Rooms, as rlottie keeps model, parser and renderer apart: Model/ holds the
+// file's data and nothing else (no parsing, no evaluating); Reader/ turns JSON
+// (and .lottie archives, image files) into the model; Builder/ samples the
+// model at frames and makes the host's layers and animations; Geometry/ is the
+// 2D maths both use. This file is the entry and the order of the three.
 
 /// `build(api, stage, file, marker, range, animation)`.
 let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
@@ -30,7 +36,7 @@ let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar
 enum Player {
     static func play(_ document: JSON, file: String, stage: Layer, marker: String, range: String) throws {
         _ = Warnings.take()
-        let comp = try Composition.read(Node(document, path: "$"))
+        let comp = try CompositionReader.read(Node(document, path: "$"))
         var first = comp.inPoint, last = comp.outPoint
         if !marker.isEmpty {
             guard let m = comp.markers.first(where: { $0.name == marker }) else {

@@ -2,30 +2,6 @@
 import FXPluginKit
 import Glibc
 
-/// An image asset ("assets" entry with "p"): embedded as a data URI (a "p"
-/// that starts with "data:"), or a file named by folder "u" and name "p" —
-/// beside the Lottie file, or inside its .lottie archive. Bodymovin's "e": 1
-/// says "embedded", but files with "e": 1 and a file name in "p" exist (the
-/// image was to be supplied by the app), so, as lottie-web does, "p" decides.
-struct ImageAsset {
-    var id: String
-    var width: Double
-    var height: Double
-    var folder: String
-    var name: String
-    var embedded: Bool
-    /// The asset's JSON path, for messages.
-    var path: String
-
-    static func read(_ n: Node) throws(LottieError) -> ImageAsset {
-        guard let id = try n.string("id") else { throw n.fail("an asset without an \"id\"") }
-        let name = try n.string("p") ?? ""
-        return ImageAsset(id: id, width: try n.number("w", default: 0, in: 0...16384), height: try n.number("h", default: 0, in: 0...16384),
-                          folder: try n.string("u") ?? "", name: name,
-                          embedded: name.hasPrefix("data:"), path: n.path)
-    }
-}
-
 /// Where a file's image assets are, and the images already handed to the host
 /// (each asset is decoded once, however many layers show it).
 enum ImageAssets {

@@ -15,6 +15,10 @@ struct DeepInterlacedPNG {
     /// Straight-alpha RGBA, rows top to bottom.
     let rgba: [UInt8]
 
+    /// The largest image decoded this way: 16 megapixels (4,096 × 4,096), so that its inflated
+    /// rows (8 bytes a pixel) and its RGBA stay under 200 MB.
+    static let maxPixels = 16 << 20
+
     struct Failure: Error {
         let message: String
         var tooLarge = false
@@ -22,15 +26,13 @@ struct DeepInterlacedPNG {
 
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
-    static func isPNG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
-
     /// Whether libpng's simplified API would decode `raw` wrongly: IHDR says 16 bits and Adam7.
     static func needed(_ raw: UnsafeRawBufferPointer) -> Bool {
         raw.count >= 29 && raw.prefix(8).elementsEqual(signature) && raw[24] == 16 && raw[28] == 1
     }
 
     init(_ bytes: [UInt8], maxSide: Int) throws(Failure) {
-        guard Self.isPNG(bytes) else { throw Failure(message: "is not a PNG image (it lacks PNG's signature)") }
+        guard bytes.starts(with: Self.signature) else { throw Failure(message: "is not a PNG image (it lacks PNG's signature)") }
         func u32(_ at: Int) -> Int {
             Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
         }
@@ -60,6 +62,10 @@ struct DeepInterlacedPNG {
                 }
                 guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
                     throw Failure(message: "is \(w)×\(h) pixels; images may be at most \(maxSide) on a side", tooLarge: true)
+                }
+                guard w * h <= Self.maxPixels else {
+                    throw Failure(message: "is \(w)×\(h) pixels; 16-bit interlaced images may be at most \(Self.maxPixels >> 20) megapixels",
+                                  tooLarge: true)
                 }
                 header = (w, h, depth, colour, bytes[data.lowerBound + 12] == 1)
                 continue

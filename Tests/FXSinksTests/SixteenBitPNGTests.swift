@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CDeflate
 import FXPNG
 import Foundation
 import Testing
@@ -40,5 +41,21 @@ import Testing
             #expect(Array(image.pixels[y * 48..<y * 48 + 4]) == expected, "row \(y)")
         }
         #expect(try Self.quadrants(Self.embedded("image_4"))[3] == [240, 220, 20, 255])
+    }
+
+    /// The 16-bit interlaced picture's header saying 5,000 × 5,000 (CRC recomputed): refused as too large
+    /// from its header, as 16-bit Adam7 files are decoded with room for 16 megapixels at most.
+    @Test func aLargeInterlacedSixteenBitFileIsRefusedFromItsHeader() throws {
+        var bytes = try Self.embedded("image_4")
+        for at in [16, 20] { bytes.replaceSubrange(at..<at + 4, with: [0, 0, 0x13, 0x88]) }  // 5,000
+        let crc = bytes[12..<29].withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+        bytes.replaceSubrange(29..<33, with: (0..<4).map { UInt8((crc >> (24 - 8 * UInt32($0))) & 0xFF) })
+        do {
+            _ = try PNGDecoder.decode(bytes, label: "t")
+            Issue.record("decoded")
+        } catch let e as PNGDecoder.Failure {
+            #expect(e.kind == .tooLarge)
+            #expect(e.message.contains("5000×5000 pixels"), "\(e.message)")
+        }
     }
 }

@@ -361,3 +361,27 @@ public final class CGContext: @unchecked Sendable {
         return true
     }
 }
+
+extension CGContext {
+    /// (Not Apple's API.) Draws a recorded drawing whose space is `from` into
+    /// `to` in user space (a renderer's image drawn with `UIImage.draw(in:)`):
+    /// each operation keeps its own matrix and clips, mapped into this context's.
+    @_spi(Facade) public func replay(_ d: CGDrawing, from: CGRect, to: CGRect) {
+        guard from.width > 0, from.height > 0, finite("UIImage.draw(in:)", to) else { return }
+        let m = CGAffineTransform(translationX: -from.minX, y: -from.minY)
+            .concatenating(CGAffineTransform(scaleX: to.width / from.width, y: to.height / from.height))
+            .concatenating(CGAffineTransform(translationX: to.minX, y: to.minY))
+            .concatenating(state.ctm)
+        func mapped(_ p: CGPath) -> CGPath {
+            let out = CGMutablePath()
+            out.addPath(p, transform: m)
+            return out
+        }
+        for item in d.items {
+            var kind = item.kind
+            if case .fill(let p, let evenOdd, let color) = kind { kind = .fill(mapped(p), evenOdd: evenOdd, color) }
+            let clips = state.clips + item.clips.map { CGDrawing.Clip(path: mapped($0.path), evenOdd: $0.evenOdd) }
+            drawing.append(CGDrawing.Item(kind: kind, ctm: item.ctm.concatenating(m), alpha: item.alpha * state.alpha, clips: clips))
+        }
+    }
+}

@@ -47,6 +47,7 @@ import Foundation
         public var miterLimit: CGFloat = 10
         public var dash: [CGFloat] = []
         public var dashPhase: CGFloat = 0
+        public init() {}
     }
 
     public struct Clip: Equatable, @unchecked Sendable {

@@ -282,8 +282,16 @@ open class CALayer: NSObject, CAMediaTiming {
         get { image(read("contents")) }
         set {
             switch newValue {
-            case nil: write("contents", NoValue())
-            case let image as CGImage: write("contents", image.image)
+            case nil:
+                write("contents", NoValue())
+                clearDrawnImage()
+            case let image as CGImage where CALayer.isDrawnImage(image):
+                // A renderer's image: its drawing is shown as layers (LayerDrawing.swift).
+                write("contents", NoValue())
+                showDrawnImage(image)
+            case let image as CGImage:
+                write("contents", image.image)
+                clearDrawnImage()
             default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
             }
         }

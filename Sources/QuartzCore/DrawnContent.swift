@@ -29,12 +29,17 @@ final class DrawnContent {
         Fault.attempt { () throws(PluginError) in try layer.host.insertSublayer(container.host, at: 0) }
     }
 
-    /// Shows `drawing`, made in a context whose area was `area` (the layer's bounds).
-    func show(_ drawing: CGDrawing, area: CGRect) {
+    /// Shows `drawing`, made in a context whose area was `area` (the layer's
+    /// bounds), or scaled from `area` into `target` (a renderer's image as contents).
+    func show(_ drawing: CGDrawing, area: CGRect, into target: CGRect? = nil) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
         DrawnContent.fit(container, area)
+        if let target, area.width > 0, area.height > 0 {
+            container.position = CGPoint(x: target.midX, y: target.midY)
+            container.transform = CATransform3DMakeScale(target.width / area.width, target.height / area.height, 1)
+        }
         container.masksToBounds = true
         let runs = DrawnContent.runs(drawing.items)
         let wanted = DrawnContent.signature(runs, drawing.items)
@@ -247,6 +252,23 @@ final class DrawnContent {
         layer.bounds = r
         layer.position = CGPoint(x: r.minX, y: flipped ? r.maxY : r.minY).applying(ctm)
         layer.transform = CATransform3DMakeAffineTransform(linear)
+    }
+
+    /// Where an image of `size` goes in `bounds` by Core Animation's `contentsGravity`.
+    static func placement(of size: CGSize, in bounds: CGRect, _ gravity: CALayerContentsGravity) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return bounds }
+        func centred(_ s: CGSize) -> CGRect {
+            CGRect(x: bounds.midX - s.width / 2, y: bounds.midY - s.height / 2, width: s.width, height: s.height)
+        }
+        switch gravity {
+        case .resizeAspect, .resizeAspectFill:
+            let sx = bounds.width / size.width, sy = bounds.height / size.height
+            let k = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            return centred(CGSize(width: size.width * k, height: size.height * k))
+        case .center: return centred(size)
+        case .topLeft: return CGRect(origin: bounds.origin, size: size)
+        default: return bounds
+        }
     }
 
     /// Gives `layer` the coordinate space of its superlayer whose bounds are `area`.

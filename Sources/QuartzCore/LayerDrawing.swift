@@ -16,6 +16,8 @@ final class LayerDrawing {
     var redrawing = 0
     /// Whether a frame is scheduled (see `CALayer.tick`).
     var ticking = false
+    /// Whether the content is a renderer's image set as `contents`.
+    var showsImage = false
 }
 
 extension CALayer {
@@ -69,8 +71,26 @@ extension CALayer {
         show(ctx.drawing, area: area)
     }
 
-    /// Shows a recorded drawing as this layer's content.
-    @_spi(UIKit) public func show(_ recorded: CGDrawing, area: CGRect) {
+    /// Whether `image` is a renderer's recorded drawing.
+    static func isDrawnImage(_ image: CGImage) -> Bool { image.drawing != nil }
+
+    /// A renderer's image as contents: its drawing, placed in the bounds by `contentsGravity`.
+    func showDrawnImage(_ image: CGImage) {
+        guard let recorded = image.drawing else { return }
+        let area = CGRect(origin: .zero, size: image.drawnSize)
+        show(recorded, area: area, into: DrawnContent.placement(of: image.drawnSize, in: bounds, contentsGravity))
+        drawn?.showsImage = true
+    }
+
+    func clearDrawnImage() {
+        guard let d = drawn, d.showsImage, let content = d.content else { return }
+        d.showsImage = false
+        content.show(CGDrawing(), area: bounds)
+    }
+
+    /// Shows a recorded drawing as this layer's content; `into`: the rect of
+    /// the bounds it fills, scaled (nil: the drawing's area is the layer's own space).
+    @_spi(UIKit) public func show(_ recorded: CGDrawing, area: CGRect, into target: CGRect? = nil) {
         if let problem = recorded.problem {
             Fault.record(PluginError(problem, status: FX_ERR_BAD_ARGUMENT))
             return
@@ -79,7 +99,8 @@ extension CALayer {
         let d = drawing
         let content = d.content ?? DrawnContent(in: self)
         d.content = content
-        content.show(recorded, area: area)
+        d.showsImage = false
+        content.show(recorded, area: area, into: target)
     }
 
     /// Whether the drawn content occupies the host's first sublayer (which `sublayers` does not list).

@@ -17,6 +17,10 @@ public struct CAManaged<Value> {
     let token = CAManagedToken()
 
     public init(wrappedValue: Value) { initial = wrappedValue }
+    // (In the type's body: an `init()` in an extension does not give the property an initial value.)
+    /// `@CAManaged var progress: CGFloat`, as `@NSManaged` declares it: zero until set.
+    public init() where Value: ExpressibleByIntegerLiteral { initial = 0 }
+    public init() where Value: ExpressibleByNilLiteral { initial = nil }
 
     @available(*, unavailable, message: "@CAManaged is for properties of CALayer subclasses")
     public var wrappedValue: Value {
@@ -43,14 +47,6 @@ public struct CAManaged<Value> {
     }
 }
 
-extension CAManaged where Value: ExpressibleByIntegerLiteral {
-    /// `@CAManaged var progress: CGFloat`, as `@NSManaged` declares it: zero until set.
-    public init() { initial = 0 }
-}
-
-extension CAManaged where Value: ExpressibleByNilLiteral {
-    public init() { initial = nil }
-}
 
 /// Identifies one `@CAManaged` property of a layer.
 public final class CAManagedToken: @unchecked Sendable {

@@ -153,7 +153,6 @@ extension CALayer {
         if k.standIn == nil || k.standInKey != kind.key {
             k.standIn?.standInRemove()
             let s = CALayer()
-            s.name = keyPath
             s.isHidden = true
             Fault.attempt { () throws(PluginError) in try host.addSublayer(s.host) }
             k.standIn = s

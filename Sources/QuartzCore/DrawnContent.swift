@@ -25,7 +25,6 @@ final class DrawnContent {
     private var groupLayers: [CALayer] = []
 
     init(in layer: CALayer) {
-        container.name = "drawing"
         Fault.attempt { () throws(PluginError) in try layer.host.insertSublayer(container.host, at: 0) }
     }
 
@@ -100,7 +99,6 @@ final class DrawnContent {
             var parent = container
             for _ in run.clips {
                 let g = CALayer()
-                g.name = "clip"
                 let m = CAShapeLayer()
                 m.fillColor = CGColor.black
                 g.mask = m
@@ -119,11 +117,11 @@ final class DrawnContent {
     private static func layer(for kind: CGDrawing.Kind) -> CALayer {
         let l: CALayer
         switch kind {
-        case .fill: l = CAShapeLayer(); l.name = "fill"
-        case .stroke: l = CAShapeLayer(); l.name = "stroke"
-        case .linearGradient, .radialGradient: l = CAGradientLayer(); l.name = "gradient"
-        case .image: l = CALayer(); l.name = "image"
-        case .text: l = CATextLayer(); l.name = "text"
+        case .fill: l = CAShapeLayer()
+        case .stroke: l = CAShapeLayer()
+        case .linearGradient, .radialGradient: l = CAGradientLayer()
+        case .image: l = CALayer()
+        case .text: l = CATextLayer()
         }
         return l
     }

@@ -154,7 +154,8 @@ extension CALayer {
             k.standIn?.standInRemove()
             let s = CALayer()
             s.isHidden = true
-            Fault.attempt { () throws(PluginError) in try host.addSublayer(s.host) }
+            // First in the host's sublayers, behind everything (counted by `hostIndexOffset`).
+            Fault.attempt { () throws(PluginError) in try host.insertSublayer(s.host, at: 0) }
             k.standIn = s
             k.standInKey = kind.key
         }
@@ -202,6 +203,9 @@ extension CALayer {
     private func standInRemove() {
         Fault.attempt { () throws(PluginError) in try host.removeFromSuperlayer() }
     }
+
+    /// How many stand-ins the layer has in the host.
+    var standInCount: Int { drawn?.keys.keys.reduce(0) { $0 + ($1.standIn == nil ? 0 : 1) } ?? 0 }
 
     // MARK: - Redrawing each frame
 

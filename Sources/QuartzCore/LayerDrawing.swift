@@ -103,6 +103,10 @@ extension CALayer {
         content.show(recorded, area: area, into: target)
     }
 
-    /// Whether the drawn content occupies the host's first sublayer (which `sublayers` does not list).
-    var hostIndexOffset: Int { drawn?.content == nil ? 0 : 1 }
+    /// How many of the host's first sublayers are not in `sublayers`: the drawn
+    /// content's container and the stand-ins of animated keys.
+    var hostIndexOffset: Int {
+        guard let d = drawn else { return 0 }
+        return (d.content == nil ? 0 : 1) + standInCount
+    }
 }

@@ -42,7 +42,10 @@ public struct CAManaged<Value> {
         }
         set {
             let me = layer[keyPath: storageKeyPath]
-            layer.setValue(newValue, forKey: CAManagedNames.name(of: me.token, storage: storageKeyPath, in: layer))
+            let name = CAManagedNames.name(of: me.token, storage: storageKeyPath, in: layer)
+            // The value before the first set is the initial one (zero), which an action animates from.
+            layer.seedCustomValue(me.initial, forKey: name)
+            layer.setValue(newValue, forKey: name)
         }
     }
 }

@@ -114,6 +114,12 @@ extension CALayer {
         action?.run(forKey: key, object: self, arguments: nil)
     }
 
+    /// Gives a key of the layer's own its first value, without an action or a redraw (a `@CAManaged` property's initial value).
+    func seedCustomValue(_ value: Any, forKey key: String) {
+        guard !isPresentation, drawn?.keys.find(key)?.value == nil else { return }
+        drawing.keys.key(key).value = value
+    }
+
     /// The value of a key of the layer's own: the presented one on a
     /// presentation copy and while the layer draws a frame, else the model's.
     func customValue(forKey key: String) -> Any? {

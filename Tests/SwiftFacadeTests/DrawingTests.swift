@@ -260,5 +260,62 @@ extension Facade {
             #expect(t.m11 == 2 && t.m22 == 2)
             #expect(try drawing.value(at: KeyPath(.position)).pt == FXCore.Point(20, 10))
         }
+
+        /// A ring whose `progress` animates implicitly, through its own `action(forKey:)`, as iOS code writes it.
+        final class ImplicitRing: CALayer {
+            @CAManaged var progress: CGFloat
+
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "progress" ? true : super.needsDisplay(forKey: key)
+            }
+
+            override func action(forKey event: String) -> CAAction? {
+                guard event == "progress" else { return super.action(forKey: event) }
+                let a = CABasicAnimation(keyPath: event)
+                a.duration = 1
+                a.timingFunction = CAMediaTimingFunction(name: .linear)
+                return a
+            }
+        }
+
+        @Test func settingAManagedPropertyRunsTheLayersActionFromThePresentedValue() throws {
+            // Apple's CABasicAnimation page: with fromValue, toValue and byValue nil, an action animates
+            // from the value presented before the change to the new model value; linear over 1 s from t = 1,
+            // the presented value at t = 1.25 is 0 + (1 − 0) × 0.25.
+            let k = try FacadeStage()
+            var ring: ImplicitRing!
+            try k.call { root in
+                ring = ImplicitRing()
+                root.addSublayer(ring)
+            }
+            try k.advance(to: 1)
+            try k.call { _ in
+                ring.progress = 1
+                #expect(ring.progress == 1)
+            }
+            try k.advance(to: 1.25)
+            try k.call { _ in
+                let shown = try #require(ring.presentation()?.value(forKey: "progress") as? CGFloat)
+                #expect(near(shown, 0.25, 1e-9), "\(shown)")
+            }
+        }
+
+        @Test func aRendererOfASizeThatIsNotFiniteFailsInOneLineAndAHugeOneAllocatesNothing() throws {
+            let k = try FacadeStage()
+            #expect {
+                try k.call { _ in
+                    _ = UIGraphicsImageRenderer(size: CGSize(width: CGFloat.infinity, height: 10)).image { _ in }
+                }
+            } throws: { error in
+                "\(error)".contains("UIGraphicsImageRenderer(size:): the size inf × 10.0 is not a finite size of zero or more points")
+            }
+            // 100,000 points square: a bitmap would be 40 GB; the recorded image is one fill.
+            try k.call { _ in
+                let image = UIGraphicsImageRenderer(size: CGSize(width: 100_000, height: 100_000)).image { c in
+                    c.fill(CGRect(x: 0, y: 0, width: 100_000, height: 100_000))
+                }
+                #expect(image.size == CGSize(width: 100_000, height: 100_000))
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// Custom drawing through the real fxhost: a plugin built from source with a
 /// progress ring (a CALayer subclass with a key of its own, drawn in
 /// `draw(in:)` and animated by `CABasicAnimation(keyPath: "progress")`) and a
-/// view whose `draw(_:)` fills a rectangle, rendered to an animated PNG that
+/// view whose `draw(_:)` fills a rectangle and a clipped gradient, rendered to an animated PNG that
 /// ffmpeg decodes. The expected pixels are computed here from the geometry
 /// drawn: inside or outside the shapes, away from their antialiased edges.
 extension SwiftPackageTests {
@@ -35,6 +35,13 @@ extension SwiftPackageTests {
             override func draw(_ rect: CGRect) {
                 UIColor.blue.setFill()
                 UIBezierPath(rect: CGRect(x: 10, y: 10, width: 20, height: 30)).fill()
+                let ctx = UIGraphicsGetCurrentContext()!
+                ctx.saveGState()
+                ctx.clip(to: CGRect(x: 40, y: 0, width: 50, height: 100))
+                let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
+                                   colors: [UIColor.red.cgColor, UIColor.blue.cgColor] as CFArray, locations: [0, 1])!
+                ctx.drawLinearGradient(g, start: CGPoint(x: 0, y: 20), end: CGPoint(x: 0, y: 80), options: [])
+                ctx.restoreGState()
             }
         }
 
@@ -107,11 +114,22 @@ extension SwiftPackageTests {
             }
             // Off the ring (radius 30 ± 5): the centre and a corner stay white.
             #expect(pixel(frame, 50, 50) == white && pixel(frame, 5, 5) == white)
-            // The view's block: x 110…130, y 10…40 in the stage; pixels whose squares lie wholly inside are blue,
+            // The view's block: x 110…130, y 10…40 in the stage (x 100…140 checked); pixels whose squares lie wholly inside are blue,
             // those wholly outside white (every pixel of this axis-aligned rectangle on whole points is one or the other).
+            // The gradient, clipped to x 140…190 in the stage: Core Graphics paints only between the lines
+            // y = 20 and y = 80 (no extension options), red to blue linearly; a pixel centre at y + 0.5 is
+            // (y + 0.5 − 20) / 60 of the way (within 3 of 255 for the renderer's rounding).
+            for y in [22, 35, 50, 65, 77] {
+                let f = (Double(y) + 0.5 - 20) / 60
+                let p = pixel(frame, 165, y)
+                #expect(abs(Double(p[0]) - 255 * (1 - f)) <= 3 && p[1] == 0 && abs(Double(p[2]) - 255 * f) <= 3 && p[3] == 255,
+                        "t \(t) gradient at y \(y) is \(p), expected about \(255 * (1 - f)), 0, \(255 * f)")
+            }
+            for y in [5, 15, 85, 95] { #expect(pixel(frame, 165, y) == white, "t \(t) gradient outside its band at y \(y)") }
+            #expect(pixel(frame, 135, 50) == white && pixel(frame, 195, 50) == white)
             var blueCount = 0
             for y in 0..<100 {
-                for x in 100..<200 {
+                for x in 100..<140 {
                     let p = pixel(frame, x, y)
                     let isInside = x >= 110 && x < 130 && y >= 10 && y < 40
                     #expect(p == (isInside ? blue : white), "t \(t) block pixel (\(x), \(y)) is \(p)")

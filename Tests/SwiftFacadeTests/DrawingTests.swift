@@ -317,5 +317,25 @@ extension Facade {
                 #expect(image.size == CGSize(width: 100_000, height: 100_000))
             }
         }
+
+        final class Counted: UIView {
+            nonisolated(unsafe) static var sizes: [CGSize] = []
+            override func draw(_ rect: CGRect) { Counted.sizes.append(rect.size) }
+        }
+
+        @Test func aViewWithContentModeRedrawIsDrawnAgainWhenItsSizeChanges() throws {
+            // UIView.ContentMode.redraw: "redisplay the view when the bounds change by invoking setNeedsDisplay()".
+            Counted.sizes = []
+            let k = try FacadeStage()
+            var view: Counted!
+            try k.call { root in
+                view = Counted(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                view.contentMode = .redraw
+                root.addSublayer(view.layer)
+            }
+            try k.call { _ in view.frame = CGRect(x: 5, y: 5, width: 30, height: 20) }
+            try k.call { _ in view.frame = CGRect(x: 9, y: 9, width: 30, height: 20) }  // moved, same size: not redrawn
+            #expect(Counted.sizes == [CGSize(width: 10, height: 10), CGSize(width: 30, height: 20)])
+        }
     }
 }

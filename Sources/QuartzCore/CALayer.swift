@@ -28,7 +28,6 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
     @exclusivity(unchecked) var children: [CALayer] = []
     var maskLayer: CALayer?
-    var keyedValues = KeyedValues()
     var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
     // The two below are read and written on every property access, and

@@ -11,9 +11,10 @@ import XCTest
 /// play are checked against After Effects' rules by hand (HandComputedTests, ShapeItemTests).
 final class ThirdPlayerTests: XCTestCase {
     /// fxhost agrees with python-lottie on `file` at each of `frames`, and rlottie does so exactly when
-    /// `rlottieAgrees`.
+    /// `rlottieAgrees`; only the pixel columns `columns` are compared when given (where the fixture holds
+    /// beside the feature something python-lottie does not play).
     private func assertThreePlayers(_ file: String, _ width: Int, _ height: Int, fps: Double, frames: [Int],
-                                    rlottieAgrees: Bool, line: UInt = #line) throws {
+                                    columns: Range<Int>? = nil, rlottieAgrees: Bool, line: UInt = #line) throws {
         try requireThirdPlayer()
         let path = Lottie.fixture(file)
         let mine = try Lottie.fxhostFrames(path, fps: fps, only: Set(frames))
@@ -21,24 +22,29 @@ final class ThirdPlayerTests: XCTestCase {
         let third = try ThirdPlayer.frames(path, width: width, height: height, frames: frames)
         for (k, f) in frames.enumerated() {
             guard f < mine.count, let fx = mine[f] else { XCTFail("\(file): fxhost wrote no frame \(f)", line: line); continue }
-            let witness = third[k].overWhite
-            XCTAssertEqual([witness.width, witness.height], [width, height], "\(file) frame \(f): python-lottie's size", line: line)
-            let fxhost = LottieAgreement(fx, witness), theirs = LottieAgreement(rlottie[k], witness)
+            let drawn = third[k].overWhite
+            XCTAssertEqual([drawn.width, drawn.height], [width, height], "\(file) frame \(f): python-lottie's size", line: line)
+            let span = columns ?? 0..<width
+            let witness = drawn.columns(span)
+            let fxhost = LottieAgreement(fx.columns(span), witness), theirs = LottieAgreement(rlottie[k].columns(span), witness)
             print("\(file) frame \(f): fxhost against python-lottie \(fxhost); rlottie against python-lottie \(theirs)")
             XCTAssert(fxhost.agrees, "\(file) frame \(f): fxhost against python-lottie: \(fxhost)", line: line)
             XCTAssertEqual(theirs.agrees, rlottieAgrees, "\(file) frame \(f): rlottie against python-lottie: \(theirs)", line: line)
         }
     }
 
-    /// A polystar's own rotation and a polygon's first point: rlottie 0.1 turns by twice the rotation
-    /// and starts a polygon 1.6° off.
-    func testPolygonAndPolystarRotationAreRlottiesError() throws {
-        try assertThreePlayers("polygon.json", 120, 60, fps: 10, frames: [0], rlottieAgrees: false)
+    /// A polystar's own rotation: rlottie 0.1 turns by twice the rotation (polygon.json's star at 36°, its
+    /// triangle at 0° and 180°; python-lottie draws no triangle between those keyframes, so frames 1 to 3 are
+    /// not compared).
+    func testPolystarRotationIsRlottiesError() throws {
+        try assertThreePlayers("polygon.json", 120, 60, fps: 10, frames: [0, 4], rlottieAgrees: false)
     }
 
-    /// The rounded-corners modifier, which rlottie 0.1 ignores.
-    func testRoundedCornersAreRlottiesError() throws {
-        try assertThreePlayers("rounded-corners.json", 120, 60, fps: 10, frames: [0], rlottieAgrees: false)
+    /// The rounded-corners modifier on a polygon, as its radius grows (rounded-corners.json's right half; rlottie
+    /// 0.1 ignores the modifier and turns the polygon twice). python-lottie leaves the left half's path outline
+    /// unrounded, so that half is checked by hand (ShapeItemTests).
+    func testRoundedCornersOnAPolygonAreRlottiesError() throws {
+        try assertThreePlayers("rounded-corners.json", 120, 60, fps: 10, frames: [2, 4], columns: 60..<120, rlottieAgrees: false)
     }
 
     /// A stroke under a group's non-uniform scale, which rlottie 0.1 draws with one width.
@@ -67,5 +73,15 @@ final class ThirdPlayerTests: XCTestCase {
         assertColor(frame[x: 7, y: 20], [128, 128, 255], "the stroke alone")
         let rlottie = try Lottie.rlottieFrames(Lottie.fixture("layer-opacity-overlap.json"), width: 60, height: 40, frames: [0])[0]
         print("rlottie's stroke over the fill: \(rlottie[x: 11, y: 20]) (each paint at half: [128, 64, 191])")
+    }
+}
+
+private extension Lottie.Picture {
+    /// The pixel columns `span`, every row.
+    func columns(_ span: Range<Int>) -> Lottie.Picture {
+        var out: [UInt8] = []
+        out.reserveCapacity(span.count * height * 3)
+        for y in 0..<height { out += rgb[((y * width + span.lowerBound) * 3)..<((y * width + span.upperBound) * 3)] }
+        return Lottie.Picture(width: span.count, height: height, rgb: out)
     }
 }

@@ -50,10 +50,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-third_player="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/python-lottie"
-if [ "${1:-}" = "--test" ] && ! "$third_player/bin/python" -c 'import lottie, cairosvg' 2>/dev/null; then
-  echo "setup: installing python-lottie into $third_player" >&2
+# python-lottie's pinned version goes into the virtual environment (Debian's python3 takes no pip installs).
+third_player="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/python-lottie" python_lottie=0.7.2
+if [ "${1:-}" = "--test" ] && ! "$third_player/bin/python" -c "import cairosvg, importlib.metadata as m
+assert m.version('lottie') == '$python_lottie'" 2>/dev/null; then
+  echo "setup: installing python-lottie $python_lottie into $third_player" >&2
   /usr/bin/python3 -m venv --system-site-packages "$third_player"
-  "$third_player/bin/pip" install -q --disable-pip-version-check lottie==0.7.2
+  "$third_player/bin/pip" install -q --disable-pip-version-check "lottie==$python_lottie"
 fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH; install the Swift 6.3 toolchain first" >&2; exit 2; }

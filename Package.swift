@@ -74,7 +74,7 @@ let package = Package(
         // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
         .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels"], path: "Sources/FXRender"),
-        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that the command line (FXCommandLine) reads PNGs without one.
+        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
@@ -89,12 +89,12 @@ let package = Package(
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
-        // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
-        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
+        // The command line: options, the run, its outputs (the image sinks), `check` and `join`.
+        .target(
+            name: "FXCommandLine", dependencies: ["FXHost", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXCore", "FXStudio"],
+            path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.
-        .executableTarget(
-            name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
-            path: "host/fxhost"),
+        .executableTarget(name: "fxhost", dependencies: ["FXCommandLine"], path: "host/fxhost"),
         // Writes the faces of FXCore's property catalog kept outside the engine (scripts/generate.sh).
         .executableTarget(name: "fxcatalog", dependencies: ["FXCore"], path: "host/fxcatalog"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),

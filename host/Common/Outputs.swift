@@ -43,8 +43,8 @@ public struct ImageTarget {
     public var sheet: SheetRequest?
 }
 
-/// Opens the sinks of a run: text sinks here, image ones (and the contact sheet) through `pixels`.
-func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws -> [Sink] {
+/// Opens the sinks of a run: the text sinks, or the image ones (and the contact sheet).
+func makeSinks(_ target: ImageTarget, particles: Bool) throws -> [Sink] {
     var sinks: [Sink] = []
     if target.kind != .lottie, target.encoding.strict || target.encoding.maxSize != nil {
         throw HostError.usage("--\(target.encoding.strict ? "strict" : "max-size") is for Lottie output (--format lottie, or --out NAME.lottie); this run writes \(target.kind.rawValue)")
@@ -55,7 +55,7 @@ func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws ->
     default: break
     }
     if target.kind.rendersImages || target.sheet != nil {
-        sinks += try pixels.sinks(target)
+        sinks += try imageSinks(target)
     }
     return sinks
 }

@@ -51,9 +51,9 @@ func pluginHelp(_ options: RunOptions) throws {
 }
 
 /// Loads the plugin, builds the factory, samples it and feeds the sinks.
-func run(_ options: RunOptions, pixels: Pixels) throws {
+func run(_ options: RunOptions) throws {
     var o = options
-    let plan = try RunPlan(try LoadedFactory.load(&o), options: o, pixels: pixels)
+    let plan = try RunPlan(try LoadedFactory.load(&o), options: o)
     try RunLoop(plan).run()
 }
 

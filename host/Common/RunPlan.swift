@@ -65,7 +65,7 @@ struct RunPlan {
     /// first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
     var loopsByItself: Bool { options.stage.end == nil && (options.output.kind == .png || options.output.kind == .gif) }
 
-    init(_ loaded: LoadedFactory, options: RunOptions, pixels: Pixels) throws {
+    init(_ loaded: LoadedFactory, options: RunOptions) throws {
         var o = options
         let (arguments, duration) = try o.factoryArguments(for: loaded.factory)
         if let duration { o.stage.end = duration }
@@ -90,7 +90,7 @@ struct RunPlan {
         func openSinks() throws -> [Sink] {
             guard !o.countFrames else { return [] }
             try o.output.resolveKind()
-            return try makeSinks(o.imageTarget(firstFrame: firstFrame), particles: o.output.particles, pixels: pixels)
+            return try makeSinks(o.imageTarget(firstFrame: firstFrame), particles: o.output.particles)
         }
         var sinks = try openSinks()
         let stage = Stage(size: Size(o.stage.width, o.stage.height))

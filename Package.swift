@@ -115,6 +115,8 @@ let package = Package(
             name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
+        // The command line's own tables (the output formats' registry), in process.
+        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost"], path: "Tests/FXCommandLineTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],

@@ -4,39 +4,12 @@ import FXHost
 import FXSinks
 import Glibc
 
-/// Runs the evenly spaced frames of a run: frame k at k / fps, up to `--end`
-/// or the natural end (read again before every frame, once the work due
-/// before it has run, since callbacks add work), as video outputs see them. `body` gets each frame's index, time and
-/// the end known so far; the answer is how many frames the run has (or
-/// `stopAfter`, when the caller needs no more) and the end last read.
-func sampleEvenFrames(of stage: Stage, _ o: StageOptions, loop: Bool, stopAfter: Int?,
-                _ body: (_ frame: Int, _ time: Double, _ end: Double) throws -> Void) throws -> (count: Int, end: Double) {
-    var frame = 0
-    var end = 0.0
-    while stopAfter.map({ frame < $0 }) ?? true {
-        let t = Double(frame) / o.fps
-        end = try o.end ?? naturalEnd(stage, reaching: t)
-        guard frame < OutputLimits.maxFrames else {
-            throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
-        }
-        if loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
-        if t > end + 1e-9 { break }
-        try body(frame, t, end)
-        frame += 1
-    }
-    return (frame, end)
-}
-
-/// How many frames the whole run has. With `--end` that is arithmetic; without
-/// it only the run itself can tell (callbacks may add work), so a child fxhost
-/// samples it through once, drawing nothing, and says.
-func totalFrames(_ o: RunOptions) throws -> Int {
+/// How many frames the whole run has, when only sampling it through can tell (a callback may move
+/// its end: `FramePlan.frameCount(of:)` answers every other case without this): a child fxhost
+/// builds the factory again, samples the run through once, drawing nothing, and says. A second
+/// process, since this one's stage must be sampled from 0 for the shard itself.
+func countFramesInAnotherRun(_ o: RunOptions) throws -> Int {
     let stage = o.stage
-    if let end = stage.end {
-        var n = 0
-        while Double(n) / stage.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / stage.fps >= end - 1e-9) { n += 1 }
-        return n
-    }
     var words = ["--plugin", o.plugin ?? "", "--fps", "\(stage.fps)", "--timeout", "\(o.supervision.timeout)", "--count-frames"]
     if stage.sizeGiven { words += ["--size", "\(Int(stage.width))x\(Int(stage.height))"] }
     if let f = o.factory { words += ["--factory", f] }

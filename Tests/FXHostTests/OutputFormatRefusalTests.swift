@@ -19,9 +19,10 @@ import Testing
     }
 
     /// Runs fxhost on the marker plugin; the lines its code wrote.
-    func run(_ words: [String]) throws -> (result: ProcessResult, marks: [String]) {
+    func run(_ words: [String], plugin: String? = nil, environment: [String: String] = [:]) throws -> (result: ProcessResult, marks: [String]) {
         try? FileManager.default.removeItem(atPath: marker)
-        let r = try Harness.fxhost(["--plugin", plugin, "--fps", "10"] + words, environment: ["FXHOST_TEST_MARKER": marker], cwd: dir)
+        let r = try Harness.fxhost(["--plugin", plugin ?? self.plugin, "--fps", "10"] + words,
+                                   environment: environment.merging(["FXHOST_TEST_MARKER": marker]) { a, _ in a }, cwd: dir)
         let text = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
         return (r, text.split(separator: "\n").map(String.init))
     }
@@ -69,6 +70,17 @@ import Testing
         let (r, marks) = try run(["--factory", "timer", "--shard", "1/2", "--out", dir + "/p.fxpart", "--manifest"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(marks.filter { $0 == "entry" }.count == 2)
+        #expect(marks.filter { $0 == "build" }.count == 2)
+        let manifest = try String(contentsOfFile: dir + "/p.fxpart.manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"total\":16"), "\(manifest)")
+    }
+
+    @Test func theCountingRunStartsWhereFxhostStartedWhereverThePluginWent() throws {
+        // The timer factory's build moves the process to /: the second run must still find
+        // ./marker.so, named from the folder fxhost started in.
+        let (r, marks) = try run(["--factory", "timer", "--shard", "0/2", "--out", "p.fxpart", "--manifest"],
+                                 plugin: "./marker.so", environment: ["FXHOST_TEST_CHDIR": "1"])
+        #expect(r.status == 0, "\(r.stderr)")
         #expect(marks.filter { $0 == "build" }.count == 2)
         let manifest = try String(contentsOfFile: dir + "/p.fxpart.manifest.json", encoding: .utf8)
         #expect(manifest.contains("\"total\":16"), "\(manifest)")

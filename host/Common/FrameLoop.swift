@@ -17,7 +17,8 @@ func countFramesInAnotherRun(_ o: RunOptions) throws -> Int {
     if !o.supervision.isolate { words.append("--no-isolate") }
     if o.loop { words.append("--loop") }
     words += o.factoryWords
-    let answer = try runSelf(words)
+    // From the folder fxhost started in: plugin code has run in this process, and may have moved it.
+    let answer = try runSelf(words, in: StartFolder.path)
     guard answer.status == 0, let n = Int(answer.stdout.split(separator: "\n").last ?? "") else {
         throw HostError.usage(answer.stderr.split(separator: "\n").last.map { String($0).replacingPrefix("fxhost: error: ") }
                               ?? "could not count the run's frames for --shard (give --end to skip counting)")
@@ -29,8 +30,17 @@ extension String {
     func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }
 
-/// Runs the `fxhost` beside this executable with `words`, collecting what it prints.
-func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// The folder fxhost started in, read before any plugin code runs (`remember`).
+enum StartFolder {
+    nonisolated(unsafe) static var path: String?
+
+    static func remember() {
+        if path == nil { path = OutputFile.absolute(".") }
+    }
+}
+
+/// Runs the `fxhost` beside this executable with `words` (in `folder`, if given), collecting what it prints.
+func runSelf(_ words: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let exe = (PluginLocator.executableFolder() ?? ".") + "/fxhost"
     let out = tmpfile(), err = tmpfile()
     guard let out, let err else { throw HostError.usage("cannot make a temporary file: \(String(cString: strerror(errno)))") }
@@ -44,7 +54,12 @@ func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr
     let argv = ([exe] + words).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
+    // The child starts in `folder`: this process goes there for the spawn and comes back
+    // (glibc's posix_spawn_file_actions_addchdir_np is not in Swift's Glibc module).
+    let here = folder == nil ? -1 : open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if let folder, here >= 0, chdir(folder) != 0 { close(here); throw HostError.usage("cannot go back to the folder fxhost started in, '\(folder)', to count the run's frames: \(String(cString: strerror(errno)))") }
     let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+    if here >= 0 { _ = fchdir(here); close(here) }
     guard rc == 0 else { throw HostError.usage("cannot start \(exe): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

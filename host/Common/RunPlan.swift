@@ -19,6 +19,7 @@ struct LoadedFactory {
             throw HostError.usage("no plugin given: use --plugin NAME (fxhost --list shows them)")
         }
         try checkKnownLimits(o.stage)
+        StartFolder.remember()
         o.output.out = o.output.out.map(OutputNames.resolve)
         if let sheet = o.output.sheet?.path { o.output.sheet?.path = OutputNames.resolve(sheet) }
         if outputs { try o.output.checkBeforeTheRun(o.stage) }

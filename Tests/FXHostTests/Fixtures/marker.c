@@ -5,10 +5,13 @@
  * that a test can tell whether fxhost ran any of it, and how many times the
  * plugin was loaded. Factories:
  *   fade   : a box fading in over 1 s (nothing calls back into the plugin)
- *   timer  : the same box, and a timer at 0.5 s that fades it again over 1 s
+ *   timer  : the same box, and a timer at 0.5 s that fades it again over 1 s;
+ *            with FXHOST_TEST_CHDIR set, its build moves the process to /
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "fx.h"
 
 static void mark(const char *what) {
@@ -58,6 +61,7 @@ static fx_status again(void *user) {
 static fx_status build_timer(const fx_api *api, fx_layer stage) {
     fx_status s = build_fade(api, stage);
     if (s != FX_OK) return s;
+    if (getenv("FXHOST_TEST_CHDIR") && chdir("/") != 0) return FX_ERR_FAILED;
     return api->timer_add(0.5, again, NULL, NULL);
 }
 

@@ -78,7 +78,7 @@ let package = Package(
         // renderer, PNG rows unfiltered).
         .target(name: "CPixels", path: "Sources/CPixels"),
         .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels"], path: "Sources/FXRender"),
-        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer, so that the command line (FXCommandLine) reads PNGs without one.
+        // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG"),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
         .target(name: "FXPluginKit", dependencies: ["CFX"], path: "Sources/FXPluginKit"),
@@ -96,12 +96,13 @@ let package = Package(
         // the server that writes them, and the limits; it gives the sinks a `Publication` value (docs/isolation.md).
         .target(name: "FXIsolation", dependencies: ["CSupervisor", "FXSinks"], path: "Sources/FXIsolation"),
         .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation", "FXPNG"], path: "Sources/FXHost"),
-        // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
-        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXIsolation", "FXSinks", "FXPNG", "FXCore", "FXStudio", "FXToolbox"], path: "host/Common"),
+        // The command line: options, the run, its outputs (the image sinks), `check` and `join`.
+        .target(
+            name: "FXCommandLine",
+            dependencies: ["FXHost", "FXIsolation", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXCore", "FXStudio", "FXToolbox"],
+            path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.
-        .executableTarget(
-            name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXIsolation", "FXCore"],
-            path: "host/fxhost"),
+        .executableTarget(name: "fxhost", dependencies: ["FXCommandLine"], path: "host/fxhost"),
         // Writes the faces of FXCore's property catalog kept outside the engine (scripts/generate.sh).
         .executableTarget(name: "fxcatalog", dependencies: ["FXCore"], path: "host/fxcatalog"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
@@ -123,6 +124,8 @@ let package = Package(
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
         .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox"], path: "Tests/FXToolboxTests"),
+        // The command line's own tables (the output formats' registry), in process.
+        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost"], path: "Tests/FXCommandLineTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],

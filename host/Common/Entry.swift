@@ -125,26 +125,8 @@ func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void
     }
 }
 
-/// What the executable does with pixels, given by it so that the command line
-/// links no renderer (the image sinks, `check` and `join` are in host/fxhost).
-public struct Pixels {
-    /// Opens the image sinks of a run or a join: the main one when its kind renders, and a contact sheet when asked.
-    public var sinks: (_ target: ImageTarget) throws -> [Sink]
-    /// `fxhost check`, which renders frames.
-    public var check: (_ options: CheckOptions) -> Int32
-    /// `fxhost join`, which decodes parts and encodes the whole.
-    public var join: (_ options: JoinOptions) throws -> Void
-
-    public init(sinks: @escaping (ImageTarget) throws -> [Sink], check: @escaping (CheckOptions) -> Int32,
-                join: @escaping (JoinOptions) throws -> Void) {
-        self.sinks = sinks
-        self.check = check
-        self.join = join
-    }
-}
-
-/// The whole command line; `pixels` renders and encodes.
-public func fxhostMain(pixels: Pixels) -> Never {
+/// The whole command line.
+public func fxhostMain() -> Never {
     // Arguments must be UTF-8: Swift would quietly repair them, so check the raw bytes first.
     for i in 1..<Int(CommandLine.argc) {
         guard let raw = CommandLine.unsafeArgv[i] else { continue }
@@ -171,9 +153,9 @@ public func fxhostMain(pixels: Pixels) -> Never {
     case .list(let o): exit(listPlugins(o))
     case .keyPaths(let kind): print(keyPathTable(kind), terminator: "")
     case .check(let o):
-        exit(pixels.check(o))
+        exit(check(o))
     case .join(let o):
-        exit(reporting { try pixels.join(o) })
+        exit(reporting { try join(o) })
     case .batch(let o):
         exit(batch(o))
     case .studio(let o):
@@ -183,7 +165,7 @@ public func fxhostMain(pixels: Pixels) -> Never {
     case .pluginHelp(let o):
         exit(isolated(o.supervision) { try pluginHelp(o) })
     case .run(let o):
-        exit(isolated(o.supervision) { try run(o, pixels: pixels) })
+        exit(isolated(o.supervision) { try run(o) })
     }
     exit(0)
 }

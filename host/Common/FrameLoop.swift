@@ -4,39 +4,12 @@ import FXHost
 import FXSinks
 import Glibc
 
-/// Runs the evenly spaced frames of a run: frame k at k / fps, up to `--end`
-/// or the natural end (read again before every frame, once the work due
-/// before it has run, since callbacks add work), as video outputs see them. `body` gets each frame's index, time and
-/// the end known so far; the answer is how many frames the run has (or
-/// `stopAfter`, when the caller needs no more) and the end last read.
-func sampleEvenFrames(of stage: Stage, _ o: StageOptions, loop: Bool, stopAfter: Int?,
-                _ body: (_ frame: Int, _ time: Double, _ end: Double) throws -> Void) throws -> (count: Int, end: Double) {
-    var frame = 0
-    var end = 0.0
-    while stopAfter.map({ frame < $0 }) ?? true {
-        let t = Double(frame) / o.fps
-        end = try o.end ?? naturalEnd(stage, reaching: t)
-        guard frame < OutputLimits.maxFrames else {
-            throw HostError.usage("more than \(OutputLimits.maxFrames) frames: lower --fps or --end")
-        }
-        if loop && t >= end - 1e-9 && frame > 0 { break }  // --loop --end T: T itself is the next loop's first frame
-        if t > end + 1e-9 { break }
-        try body(frame, t, end)
-        frame += 1
-    }
-    return (frame, end)
-}
-
-/// How many frames the whole run has. With `--end` that is arithmetic; without
-/// it only the run itself can tell (callbacks may add work), so a child fxhost
-/// samples it through once, drawing nothing, and says.
-func totalFrames(_ o: RunOptions) throws -> Int {
+/// How many frames the whole run has, when only sampling it through can tell (a callback may move
+/// its end: `FramePlan.frameCount(of:)` answers every other case without this): a child fxhost
+/// builds the factory again, samples the run through once, drawing nothing, and says. A second
+/// process, since this one's stage must be sampled from 0 for the shard itself.
+func countFramesInAnotherRun(_ o: RunOptions) throws -> Int {
     let stage = o.stage
-    if let end = stage.end {
-        var n = 0
-        while Double(n) / stage.fps <= end + 1e-9 && !(o.loop && n > 0 && Double(n) / stage.fps >= end - 1e-9) { n += 1 }
-        return n
-    }
     var words = ["--plugin", o.plugin ?? "", "--fps", "\(stage.fps)", "--timeout", "\(o.supervision.timeout)", "--count-frames"]
     if stage.sizeGiven { words += ["--size", "\(Int(stage.width))x\(Int(stage.height))"] }
     if let f = o.factory { words += ["--factory", f] }
@@ -44,7 +17,8 @@ func totalFrames(_ o: RunOptions) throws -> Int {
     if !o.supervision.isolate { words.append("--no-isolate") }
     if o.loop { words.append("--loop") }
     words += o.factoryWords
-    let answer = try runSelf(words)
+    // From the folder fxhost started in: plugin code has run in this process, and may have moved it.
+    let answer = try runSelf(words, in: StartFolder.path)
     guard answer.status == 0, let n = Int(answer.stdout.split(separator: "\n").last ?? "") else {
         throw HostError.usage(answer.stderr.split(separator: "\n").last.map { String($0).replacingPrefix("fxhost: error: ") }
                               ?? "could not count the run's frames for --shard (give --end to skip counting)")
@@ -56,8 +30,17 @@ extension String {
     func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }
 
-/// Runs the `fxhost` beside this executable with `words`, collecting what it prints.
-func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// The folder fxhost started in, read before any plugin code runs (`remember`).
+enum StartFolder {
+    nonisolated(unsafe) static var path: String?
+
+    static func remember() {
+        if path == nil { path = OutputFile.absolute(".") }
+    }
+}
+
+/// Runs the `fxhost` beside this executable with `words` (in `folder`, if given), collecting what it prints.
+func runSelf(_ words: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let exe = (PluginLocator.executableFolder() ?? ".") + "/fxhost"
     let out = tmpfile(), err = tmpfile()
     guard let out, let err else { throw HostError.usage("cannot make a temporary file: \(String(cString: strerror(errno)))") }
@@ -71,7 +54,12 @@ func runSelf(_ words: [String]) throws -> (status: Int32, stdout: String, stderr
     let argv = ([exe] + words).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
+    // The child starts in `folder`: this process goes there for the spawn and comes back
+    // (glibc's posix_spawn_file_actions_addchdir_np is not in Swift's Glibc module).
+    let here = folder == nil ? -1 : open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if let folder, here >= 0, chdir(folder) != 0 { close(here); throw HostError.usage("cannot go back to the folder fxhost started in, '\(folder)', to count the run's frames: \(String(cString: strerror(errno)))") }
     let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+    if here >= 0 { _ = fchdir(here); close(here) }
     guard rc == 0 else { throw HostError.usage("cannot start \(exe): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

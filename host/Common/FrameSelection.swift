@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXCore
 import FXHost
 
 /// Which frames of a run to write: `--frames A:B` (frame indices, A
@@ -43,8 +44,7 @@ public enum FrameSelection: Equatable, Sendable {
             let end = [b, total].compactMap { $0 }.min() ?? Int.max
             return a..<max(a, end)
         case .shard(let i, let n):
-            let t = total ?? 0
-            return (i * t / n)..<((i + 1) * t / n)
+            return FramePlan.shard(i, of: n, total: total ?? 0)
         }
     }
 }

@@ -8,7 +8,7 @@ enum Help {
     static let version = "fxhost 0.1.0 (plugin ABI \(hostABI))"
     static var hostABI: String { PluginLoader.abiVersion }
 
-    static let usage = """
+    static var usage: String { """
     fxhost — Core Animation–style effects, from plugins, sampled on a simulated clock.
 
     usage:
@@ -55,14 +55,8 @@ enum Help {
       --no-isolate       run the plugin inside fxhost itself (for a debugger); by default plugin
                          code runs in a child process, so a crash or hang is reported, not fatal
       --out FILE         write to FILE (- for standard output); the extension picks the format:
-                           .txt  the trace         .jsonl  JSON lines       .png  animated PNG
-                           .gif  animated GIF      .y4m    Y4M video        DIR/ or name-%04d.png  PNG frames
-                           .mp4  H.264 video       .webm   VP9 video        .webp  animated WebP
-                           .fxpart  a shard's frames, lossless, for fxhost join
-                           .lottie  a dotLottie archive (--format lottie --out NAME.json: Lottie JSON)
-      --sink FORMAT      text (a readable trace, the default), jsonl, preview (the frames in the
-                         terminal), png, gif, y4m, frames, mp4, webm, webp, part, lottie; --format
-                         is the same
+    \(outTable)
+    \(sinkOption)
       --force-preview    --sink preview where no terminal is (a pipe, a file): refused without it,
                          as its escapes are meant for a terminal's eyes
       --strict           Lottie: refuse what Lottie cannot hold (shadows, perspective, 3D
@@ -70,10 +64,10 @@ enum Help {
                          (docs/EXPORT.md)
       --max-size BYTES   Lottie: the largest file written (default 67108864, 64 MiB); a larger one
                          is refused and nothing is written
-      --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 0-51,
-                         default 23; WebM 0-63, default 32). Video is 4:2:0: an odd width or
+      --crf N            MP4 and WebM quality: constant rate factor, lower is better (MP4 \(mp4.range.lowerBound)-\(mp4.range.upperBound),
+                         default \(mp4.default); WebM \(webm.range.lowerBound)-\(webm.range.upperBound), default \(webm.default)). Video is 4:2:0: an odd width or
                          height gets one more column or row, a copy of the last
-      --quality Q        WebP: lossy at quality Q, 0-100, higher is better (default 80)
+      --quality Q        WebP: lossy at quality Q, \(webp.range.lowerBound)-\(webp.range.upperBound), higher is better (default \(webp.default))
       --lossless         WebP: lossless instead
       --frames A:B       write only frames A to B-1 of the run (frame k is at k/fps; A: to the end);
                          the timeline still runs from 0, so each frame is the whole run's frame
@@ -103,6 +97,46 @@ enum Help {
     exit status: 0 ok, 1 the plugin failed, 2 a usage or input error.
 
     """
+    }
+
+    /// `--out`'s table of names, from the formats' registry: cells in the registry's order, three
+    /// to a row while the first two fit their columns (names aligned in those two), a longer
+    /// cell on a row of its own.
+    static var outTable: String {
+        let columnWidths = [24, 25]
+        var rows: [[(name: String, meaning: String)]] = [[]]
+        for cell in OutputFormat.all.compactMap(\.outHelp) {
+            let column = rows[rows.count - 1].count
+            let fits = column == 2 || cell.name.count + 2 + cell.meaning.count <= columnWidths[column]
+            if !fits && column > 0 { rows.append([]) }
+            rows[rows.count - 1].append(cell)
+            if rows[rows.count - 1].count == 3 || !fits { rows.append([]) }
+        }
+        rows.removeAll { $0.isEmpty }
+        let nameWidths = columnWidths.indices.map { c in (rows.filter { $0.count > 1 }.compactMap { $0.count > c ? $0[c].name.count : nil }.max() ?? 0) + 2 }
+        return rows.map { row in
+            String(repeating: " ", count: 23) + row.enumerated().map { c, cell in
+                guard row.count > 1, c < columnWidths.count else { return cell.name + "  " + cell.meaning }
+                func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+                return padded(padded(cell.name, nameWidths[c]) + cell.meaning, columnWidths[c])
+            }.joined()
+        }.joined(separator: "\n")
+    }
+
+    /// `--sink`'s line: every format the registry has, wrapped as the other options are.
+    static var sinkOption: String {
+        let words = (OutputFormat.all.map(\.sinkHelp).joined(separator: ", ") + "; --format is the same").split(separator: " ")
+        var lines = ["  --sink FORMAT     "]
+        for word in words {
+            if lines[lines.count - 1].count + 1 + word.count > 96 { lines.append(String(repeating: " ", count: 20)) }
+            lines[lines.count - 1] += " " + word
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static var mp4: (range: ClosedRange<Int>, default: Int) { SinkKind.mp4.format.crf! }
+    static var webm: (range: ClosedRange<Int>, default: Int) { SinkKind.webm.format.crf! }
+    static var webp: (range: ClosedRange<Int>, default: Int) { SinkKind.webp.format.quality! }
 
     static func plugin(_ p: PluginInfo, selected: FactoryInfo? = nil) -> String {
         let e = TerminalText.escape

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXCore
 import FXHost
 import Glibc
 
@@ -27,7 +28,9 @@ public struct JoinPlan {
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// An animated PNG or GIF of a run without --end leaves out a last frame that repeats the first.
-    public var dropsARepeatedLastFrame: Bool { (target.kind == .png || target.kind == .gif) && end == nil }
+    public var dropsARepeatedLastFrame: Bool {
+        FramePlan(fps: target.fps, end: end).dropsRepeatedLastFrame(playsOverAndOver: target.kind.format.loopsByItself)
+    }
 
     public init(_ o: JoinOptions) throws {
         guard let out = o.out, !o.parts.isEmpty else {
@@ -100,9 +103,10 @@ public struct JoinPlan {
             throw HostError.usage("join: the manifest of '\(firstPath)' asks for a render fxhost does not make (size \(first.render["size"]?.text ?? "none"), scale \(first.render["scale"]?.text ?? "1"), fps \(first.render["fps"]?.text ?? "none"); at most \(OutputLimits.maxPixels) pixels, \(OutputLimits.maxSide) a side)")
         }
         let kind = try o.sink ?? kindForOut(out)
-        guard kind.rendersImages, kind != .preview, kind != .part, kind != .lottie else {
+        guard kind.format.joins else {
             throw HostError.usage("join: '\(out)' is not an image output (.png, .gif, .y4m, frames/ …)")
         }
+        try kind.format.check(o.encoding)
         if partKind == .y4m, kind != .y4m {
             throw HostError.usage("join: Y4M parts join into a .y4m only; render .fxpart parts for '\(out)'")
         }

@@ -118,11 +118,15 @@ struct OptionWords {
             case .summary?: words.append(.summary(try v()))
             case .lossless?: words.append(.lossless)
             case .crf?:
-                words.append(.crf(try number({ Int($0) }, { (0...63).contains($0) }, "is not a whole number from 0 to 51 (MP4) or 63 (WebM); lower is better")))
+                let crf = OutputFormat.crfBounds, mp4 = SinkKind.mp4.format.crf!.range, webm = SinkKind.webm.format.crf!.range
+                words.append(.crf(try number({ Int($0) }, { crf.contains($0) },
+                                             "is not a whole number from \(crf.lowerBound) to \(mp4.upperBound) (MP4) or \(webm.upperBound) (WebM); lower is better")))
             case .maxSize?:
                 words.append(.maxSize(try number({ Int($0) }, { $0 >= 1 }, "is not a number of bytes above 0 (the largest Lottie file written; default 67108864, 64 MiB)")))
             case .quality?:
-                words.append(.quality(try number({ Int($0) }, { (0...100).contains($0) }, "is not a whole number from 0 to 100 (WebP; higher is better)")))
+                let quality = SinkKind.webp.format.quality!.range
+                words.append(.quality(try number({ Int($0) }, { quality.contains($0) },
+                                                 "is not a whole number from \(quality.lowerBound) to \(quality.upperBound) (WebP; higher is better)")))
             case .timeout?:
                 words.append(.timeout(try number({ Double($0) }, { $0.isFinite && $0 > 0 && $0 <= 86400 }, "is not a number of seconds above 0")))
             case .renderTimeout?:
@@ -156,7 +160,7 @@ struct OptionWords {
             case .sink?, .format?:
                 let s = try v()
                 guard let sink = SinkKind(rawValue: s) else {
-                    throw HostError.usage("\(word): '\(s)' is not a sink (expected \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw HostError.usage("\(word): '\(s)' is not a sink (expected \(OutputFormat.all.map(\.kind.rawValue).joined(separator: ", ")))")
                 }
                 words.append(.sink(sink))
             case .sheet?:

@@ -3,16 +3,6 @@ import FXCore
 import FXHost
 import FXSinks
 
-/// The formats fxhost writes.
-public enum SinkKind: String, CaseIterable, Sendable {
-    case text, jsonl, preview, png, gif, y4m, frames, part
-    case mp4, webm, webp
-    /// A Lottie file (docs/EXPORT.md); made with the image sinks, though it draws no pixels.
-    case lottie
-
-    public var rendersImages: Bool { ![.text, .jsonl].contains(self) }
-}
-
 /// Biggest image fxhost renders, in pixels (width × height × scale²), and most frames in one run.
 public enum OutputLimits {
     public static let maxPixels = 8192 * 8192
@@ -43,23 +33,6 @@ public struct ImageTarget {
     public var sheet: SheetRequest?
 }
 
-/// Opens the sinks of a run: text sinks here, image ones (and the contact sheet) through `pixels`.
-func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws -> [Sink] {
-    var sinks: [Sink] = []
-    if target.kind != .lottie, target.encoding.strict || target.encoding.maxSize != nil {
-        throw HostError.usage("--\(target.encoding.strict ? "strict" : "max-size") is for Lottie output (--format lottie, or --out NAME.lottie); this run writes \(target.kind.rawValue)")
-    }
-    switch target.kind {
-    case .text: sinks.append(TraceSink(try output(target.out)))
-    case .jsonl: sinks.append(JSONLinesSink(try output(target.out), listsParticles: particles))
-    default: break
-    }
-    if target.kind.rendersImages || target.sheet != nil {
-        sinks += try pixels.sinks(target)
-    }
-    return sinks
-}
-
 /// The output for a path (nil: standard output), named in messages as the user gave it.
 public func output(_ path: String?) throws -> OutputFile {
     guard let path else { return OutputFile(publication: RunPublication.current) }
@@ -82,14 +55,11 @@ enum OutputNames {
 public func kindForOut(_ path: String?) throws -> SinkKind {
     guard let path, path != "-" else { return .text }
     if path.contains("%") || path.hasSuffix("/") || isDirectory(path) { return .frames }
-    let table: [(String, SinkKind)] = [(".jsonl", .jsonl), (".json", .jsonl), (".txt", .text), (".trace", .text),
-                                       (".png", .png), (".gif", .gif), (".y4m", .y4m), (".fxpart", .part),
-                                       (".mp4", .mp4), (".webm", .webm), (".webp", .webp), (".lottie", .lottie)]
-    if let hit = table.first(where: { path.lowercased().hasSuffix($0.0) }) { return hit.1 }
+    if let format = OutputFormat.named(path) { return format.kind }
     // A name with some other extension is more likely a mistake than a wish for a text trace.
     let name = path.split(separator: "/").last.map(String.init) ?? path
     if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-        throw HostError.usage("--out \(path): fxhost does not write '\(name[dot...])' files (it writes \(table.map(\.0).joined(separator: ", ")), a folder/ or name-%04d.png; or choose with --sink)")
+        throw HostError.usage("--out \(path): fxhost does not write '\(name[dot...])' files (it writes \(OutputFormat.all.flatMap(\.extensions).joined(separator: ", ")), a folder/ or name-%04d.png; or choose with --sink)")
     }
     return .text
 }

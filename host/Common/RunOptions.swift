@@ -187,6 +187,23 @@ public struct OutputOptions {
     mutating func resolveKind() throws {
         kind = try sink ?? kindForOut(out)
     }
+
+    /// Settles the format and refuses, before any plugin code runs, what it cannot write: a
+    /// destination, an encoder option, a frame larger than fxhost renders at the given size.
+    mutating func checkBeforeTheRun(_ stage: StageOptions) throws {
+        try resolveKind()
+        let format = kind.format
+        try format.check(destination: out)
+        try format.check(encoding)
+        if format.drawsPixels || sheet != nil { try imageTarget(stage, firstFrame: 0).checkPixelSize() }
+    }
+
+    /// What the sinks of a run on `stage` draw and where.
+    func imageTarget(_ stage: StageOptions, firstFrame: Int) -> ImageTarget {
+        ImageTarget(kind: kind, out: out, width: stage.width, height: stage.height, scale: scale,
+                    fps: stage.fps, background: background?.color ?? .clear, encoding: encoding,
+                    firstFrame: firstFrame, sheet: sheet)
+    }
 }
 
 /// The colour behind the effect: as given (a manifest keeps the words) and as read.

@@ -11,16 +11,18 @@ struct LoadedFactory {
     let info: PluginInfo
     let factory: FactoryInfo
 
-    /// Checks what the arguments alone decide, then loads the plugin. Outputs are named from the
-    /// folder fxhost started in, whatever plugin code does with its folder, so they are made
-    /// absolute first.
-    static func load(_ o: inout RunOptions) throws -> LoadedFactory {
+    /// Checks what the arguments alone decide (with `outputs`, the run's format and its options
+    /// too), then loads the plugin. Outputs are named from the folder fxhost started in, whatever
+    /// plugin code does with its folder, so they are made absolute first.
+    static func load(_ o: inout RunOptions, outputs: Bool = false) throws -> LoadedFactory {
         guard let pluginName = o.plugin else {
             throw HostError.usage("no plugin given: use --plugin NAME (fxhost --list shows them)")
         }
         try checkKnownLimits(o.stage)
+        StartFolder.remember()
         o.output.out = o.output.out.map(OutputNames.resolve)
         if let sheet = o.output.sheet?.path { o.output.sheet?.path = OutputNames.resolve(sheet) }
+        if outputs { try o.output.checkBeforeTheRun(o.stage) }
         let locator = PluginLocator()
         let path = try locator.resolve(pluginName)
         if let warning = locator.ambiguity(pluginName) { stderrLine("fxhost: warning: " + TerminalText.escape(warning)) }
@@ -61,11 +63,13 @@ struct RunPlan {
     let total: Int?
     /// Sinks that take only evenly spaced frames (video) get no sample off the frame times.
     var evenFrames: Bool { sinks.contains { $0.wantsEvenFrames } }
+    /// Which instants the run samples.
+    let frames: FramePlan
     /// An animated image plays over and over: a last frame, at the natural end, that shows what the
     /// first showed would repeat at the seam, so it is left out (docs/timing.md, "Loops").
-    var loopsByItself: Bool { options.stage.end == nil && (options.output.kind == .png || options.output.kind == .gif) }
+    var loopsByItself: Bool { frames.dropsRepeatedLastFrame(playsOverAndOver: options.output.kind.format.loopsByItself) }
 
-    init(_ loaded: LoadedFactory, options: RunOptions, pixels: Pixels) throws {
+    init(_ loaded: LoadedFactory, options: RunOptions) throws {
         var o = options
         let (arguments, duration) = try o.factoryArguments(for: loaded.factory)
         if let duration { o.stage.end = duration }
@@ -77,34 +81,30 @@ struct RunPlan {
             }
         }
 
-        // A shard needs the run's frame count before it can know its frames.
-        var total: Int?
-        var firstFrame = 0
-        if let selection = o.output.frames {
-            guard o.stage.time == nil else { throw HostError.usage("--time takes one sample; --frames and --shard select frames of a whole run") }
-            if selection.needsTotal { total = try totalFrames(o) }
-            firstFrame = selection.frames(total: total).lowerBound
+        if o.output.frames != nil, o.stage.time != nil {
+            throw HostError.usage("--time takes one sample; --frames and --shard select frames of a whole run")
         }
 
-        // Open the outputs before any plugin code builds anything: a bad --out costs nothing.
-        func openSinks() throws -> [Sink] {
-            guard !o.countFrames else { return [] }
-            try o.output.resolveKind()
-            return try makeSinks(o.imageTarget(firstFrame: firstFrame), particles: o.output.particles, pixels: pixels)
-        }
-        var sinks = try openSinks()
+        // Open the output files before any plugin code builds anything: a bad --out costs nothing.
+        let outputs = o.countFrames ? nil : try RunOutputs(o.output.imageTarget(o.stage, firstFrame: 0))
         let stage = Stage(size: Size(o.stage.width, o.stage.height))
         stage.mediaTimeOrigin = o.stage.mediaTime
         stage.sizeIsFixed = o.stage.sizeGiven
         try loaded.session.build(loaded.factory, arguments: arguments, on: stage)
-        if stage.size != Size(o.stage.width, o.stage.height) {
-            // The plugin preferred another size (fx.h 1.2) and the user chose none: the outputs
-            // opened at the default size are dropped (their temporary files with them) and opened again.
-            o.stage.width = stage.size.width
-            o.stage.height = stage.size.height
-            sinks = []
-            sinks = try openSinks()
+        // The plugin may have preferred another size (fx.h 1.2) when the user chose none: the sinks are made for the stage's.
+        o.stage.width = stage.size.width
+        o.stage.height = stage.size.height
+        try schedule(o.stage.events, on: stage, plugin: loaded.info.name)
+        let frames = FramePlan(fps: o.stage.fps, end: o.stage.end, loop: o.loop, maxFrames: OutputLimits.maxFrames)
+
+        // A shard needs the run's frame count before it can know its frames.
+        var total: Int?
+        var firstFrame = 0
+        if let selection = o.output.frames {
+            if selection.needsTotal { total = try frames.frameCount(of: stage) ?? countFramesInAnotherRun(o) }
+            firstFrame = selection.frames(total: total).lowerBound
         }
+        let sinks = try outputs?.sinks(o.output.imageTarget(o.stage, firstFrame: firstFrame), particles: o.output.particles) ?? []
 
         var budget = MemoryLimit.budget(given: o.supervision.memoryLimit)
         if sinks.contains(where: { $0.rendersFrames }) {
@@ -112,9 +112,6 @@ struct RunPlan {
             budget.surfaceBytes = Int((o.stage.width * scale).rounded(.up) * (o.stage.height * scale).rounded(.up)) * 4
         }
         stage.memoryBudget = budget
-
-        try schedule(o.stage.events, on: stage, plugin: loaded.info.name)
-        try o.output.resolveKind()
 
         if let t = o.stage.time {
             sampling = .once(at: t)
@@ -131,15 +128,7 @@ struct RunPlan {
         self.stage = stage
         self.sinks = sinks
         self.total = total
-    }
-}
-
-extension RunOptions {
-    /// What the image sinks of this run draw and where.
-    func imageTarget(firstFrame: Int) -> ImageTarget {
-        ImageTarget(kind: output.kind, out: output.out, width: stage.width, height: stage.height, scale: output.scale,
-                    fps: stage.fps, background: output.background?.color ?? .clear, encoding: output.encoding,
-                    firstFrame: firstFrame, sheet: output.sheet)
+        self.frames = frames
     }
 }
 

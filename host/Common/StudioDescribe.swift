@@ -17,7 +17,7 @@ func studioDescribe(_ options: RunOptions) throws {
     stage.sizeIsFixed = o.stage.sizeGiven
     try loaded.session.build(loaded.factory, arguments: arguments, on: stage)
     try schedule(o.stage.events, on: stage, plugin: loaded.info.name)
-    let end = duration ?? o.stage.end ?? naturalEnd(stage)
+    let end = duration ?? o.stage.end ?? stage.naturalEnd
     let t = o.stage.time ?? 0
     let snapshot = try stage.sample(at: t)
     var byID: [Int: Layer] = [:]

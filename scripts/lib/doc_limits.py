@@ -23,7 +23,7 @@ ROWS = {
     "stage size × scale": ["OutputLimits.maxSide", "OutputLimits.maxPixels"],
     "frames in one run": ["OutputLimits.maxFrames"],
     "frames on a contact sheet": ["ContactSheetLimits.maxFrames"],
-    "sampling without `--end`": ["DefaultEnd.cap", "DefaultEnd.forInfinite"],
+    "sampling without `--end`": ["FramePlan.cap", "FramePlan.endForInfinite"],
     "layers in a frame": ["Replication.maxLayers"],
     "layers": ["Limits.maxLayers"],
     "animation templates alive": ["Limits.maxAnimations"],
@@ -108,7 +108,8 @@ def constant(name, texts):
     owner, member = name.split(".")
     # Top-level declarations only: a type nested in another (JSONReader.Limits) is another type of the same name.
     declares = re.compile(r"^(?:(?:public|internal|final|private|fileprivate|@\w+)\s+)*(?:struct|enum|class|actor)\s+%s\b" % owner, re.M)
-    defines = re.compile(r"^\s*(?:(?:public|internal|static|private|fileprivate|nonisolated)\s+)*(?:let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*([^\n/{]+)" % member, re.M)
+    # Members with a modifier (`public var`, `static let`): a method's local of the same name is not the constant.
+    defines = re.compile(r"^\s*(?:(?:public|internal|static|private|fileprivate|nonisolated)\s+)+(?:let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*([^\n/{]+)" % member, re.M)
     found = [(path, m.group(1).strip()) for path, text in texts if declares.search(text) for m in defines.finditer(text)]
     if len(found) != 1:
         return f"{name}: found {len(found)} declarations in the files that declare {owner}, expected one"

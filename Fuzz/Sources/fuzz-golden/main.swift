@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-import FXCommandLine
+@testable import FXCommandLine
 import FXCore
 import FXHost
 import Glibc
 
-// GoldenSamples.swift and SampleDifferences.swift here are the host's own files (links into
-// host/fxhost, an executable target that no other package can depend on).
+// GoldenSamples and SampleDifferences are the command line's own (internal, hence @testable).
 
 /// Golden snapshot files: any bytes, as a snapshot's `samples.jsonl`, must be
 /// read back or refused in one line — never crash or hang. What is read is

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import FXCommandLine
 import FXHost
 import FXImageSinks
 import FXRender
@@ -21,7 +20,7 @@ func join(_ o: JoinOptions) throws {
             width: plan.pixelWidth, height: plan.pixelHeight, frames: part.frames, fps: plan.target.fps,
             endSample: part.endSample, end: plan.end))
     }
-    let sinks = try imageSinks(plan.target).compactMap { $0 as? ImageSink }
+    let sinks = try RunOutputs(plan.target).sinks(plan.target, particles: false).compactMap { $0 as? ImageSink }
     let video = sinks.contains { $0.wantsEvenFrames }
     for (i, (part, reader)) in zip(plan.parts, readers).enumerated() {
         var count = reader.count

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import FXCommandLine
 import FXCore
 import FXPNG
 import FXHost
@@ -140,12 +139,12 @@ func checkFactory(path: String, factory name: String, options o: CheckOptions) t
 /// own, runs ahead to find it; `stage` is untouched.
 func checkedEnd(_ stage: Stage, path: String, factory name: String, arguments: [ArgumentValue],
                 window: Double = 3) throws -> Double {
-    guard stage.hasPendingTimersOrEvents else { return min(naturalEnd(stage), window) }
+    guard stage.hasPendingTimersOrEvents else { return min(stage.naturalEnd, window) }
     let session = HostSession(pluginName: path, decodePNG: { try PNGDecoder.decode(path: $0) })
     let info = try PluginLoader.load(path, session: session, hostOptions: HostOption.parameterNames)
     let ahead = Stage(size: stage.size)
     try session.build(try info.factory(named: name), arguments: arguments, on: ahead)
-    return min(try naturalEnd(ahead, reaching: window), window)
+    return min(try ahead.naturalEnd(reaching: window), window)
 }
 
 extension String {

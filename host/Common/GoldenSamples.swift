@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import FXCommandLine
 import FXHost
 
 /// A golden snapshot's `samples.jsonl` read back: one JSON object a line,

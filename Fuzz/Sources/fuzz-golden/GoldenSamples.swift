@@ -1,1 +1,0 @@
-../../../host/fxhost/GoldenSamples.swift

@@ -130,7 +130,8 @@ dep=$(basename "$root")
         echo "        .target(name: \"$(target "$n")\", dependencies: [.product(name: \"UIKit\", package: \"$dep\")],"
         echo "                swiftSettings: [.swiftLanguageMode(.v5)]),"
     done
-    echo "        .target(name: \"corpus_drawing_probe\", dependencies: [.product(name: \"UIKit\", package: \"$dep\")]),"
+    echo "        .target(name: \"corpus_drawing_probe\", dependencies: [.product(name: \"UIKit\", package: \"$dep\")],"
+    echo "                swiftSettings: [.swiftLanguageMode(.v5)]),"
     echo '        .executableTarget(name: "corpus-check"),'
     echo '    ]'
     echo ')'

@@ -20,6 +20,15 @@
 # REASON` and `unsupported-error TEXT` lines is expected not to compile: its
 # row says "no" and the reason, and it fails the run only if it compiles or if
 # some compiler error contains none of the TEXTs (a new, unexplained error).
+# A source whose SOURCE has `awaits WHAT` lines waits for something the
+# modules lack (a member, a class) and `awaits-error TEXT` lines say which
+# compiler errors that explains: while it does not compile and every error is
+# explained, its row says "no" and what it awaits, and the run does not fail;
+# once it compiles it is checked like any other. `needs drawing` marks a
+# source that draws (draw(_:), draw(in:), CGContext…): the script compiles a
+# probe of Apple's drawing API (Tests/SwiftCorpus/DrawingProbe) and, while the
+# probe does not compile, the source's `drawing-error TEXT` lines explain
+# errors too; once it compiles, they no longer do.
 #
 # Environment: SWIFT_CORPUS_GIT  where --fetch clones from, as BASE/OWNER/NAME.git
 #                                (default https://github.com)
@@ -112,6 +121,7 @@ dep=$(basename "$root")
     for n in "${present[@]}"; do
         echo "        .library(name: \"$(target "$n")\", type: .dynamic, targets: [\"$(target "$n")\"]),"
     done
+    echo '        .library(name: "corpus_drawing_probe", type: .dynamic, targets: ["corpus_drawing_probe"]),'
     echo '        .executable(name: "corpus-check", targets: ["corpus-check"]),'
     echo '    ],'
     echo "    dependencies: [.package(path: \"$root\")],"
@@ -120,6 +130,8 @@ dep=$(basename "$root")
         echo "        .target(name: \"$(target "$n")\", dependencies: [.product(name: \"UIKit\", package: \"$dep\")],"
         echo "                swiftSettings: [.swiftLanguageMode(.v5)]),"
     done
+    echo "        .target(name: \"corpus_drawing_probe\", dependencies: [.product(name: \"UIKit\", package: \"$dep\")],"
+    echo "                swiftSettings: [.swiftLanguageMode(.v5)]),"
     echo '        .executableTarget(name: "corpus-check"),'
     echo '    ]'
     echo ')'
@@ -128,6 +140,8 @@ cmp -s "$pkg/Package.swift.new" "$pkg/Package.swift" 2>/dev/null || mv "$pkg/Pac
 rm -f "$pkg/Package.swift.new"
 mkdir -p "$pkg/Sources/corpus-check"
 cp -p "$corpus/Checker/"*.swift "$pkg/Sources/corpus-check/"
+mkdir -p "$pkg/Sources/corpus_drawing_probe"
+cp -p "$corpus/DrawingProbe/"*.swift "$pkg/Sources/corpus_drawing_probe/"
 for n in "${present[@]}"; do
     t=$(target "$n")
     rm -rf "$pkg/Sources/$t"
@@ -141,6 +155,14 @@ if ! (cd "$pkg" && swift build -q --product corpus-check > "$pkg/check-build.log
     exit 1
 fi
 bin=$(cd "$pkg" && swift build --show-bin-path)
+
+# Whether the modules have Apple's drawing API yet (`needs drawing` above).
+if (cd "$pkg" && swift build --product corpus_drawing_probe > "$pkg/drawing-probe.build.log" 2>&1); then
+    drawing=yes
+else
+    drawing=no
+fi
+echo "drawing API (Tests/SwiftCorpus/DrawingProbe): $drawing"
 
 status=$missing
 printf '%-20s %-8s %-58s %7s %7s\n' source compiled "first error" checked agreed
@@ -158,10 +180,27 @@ for n in "${present[@]}"; do
     fi
     checked=0; agreed=0
     reason=$(sed -n 's/^unsupported //p' "$corpus/$n/SOURCE")
+    awaits=$(sed -n 's/^awaits //p' "$corpus/$n/SOURCE" | paste -sd ';' -)
+    explains=$(sed -n 's/^awaits-error //p' "$corpus/$n/SOURCE")
+    if [ "$drawing" = no ] && grep -qx 'needs drawing' "$corpus/$n/SOURCE"; then
+        awaits="drawing${awaits:+; $awaits}"
+        explains=$(printf '%s\n%s' "$explains" "$(sed -n 's/^drawing-error //p' "$corpus/$n/SOURCE")")
+    fi
+    if [ "$compiled" = no ] && [ -z "$reason" ] && [ -n "$awaits" ]; then
+        # Expected not to compile yet: every compiler error must be one SOURCE explains.
+        unexplained=$(grep 'error:' "$log" | grep -v 'command failed' \
+            | grep -v -F -f <(printf '%s\n' "$explains" | sed '/^$/d') | head -n 1)
+        if [ -z "$unexplained" ]; then
+            printf '%-20s %-8s %-58s %7s %7s\n' "$n" no "awaits: $awaits" - -
+            continue
+        fi
+        status=1
+        first="not explained by awaits: $(echo "$unexplained" | sed -e "s|^$pkg/Sources/$t/||" -e 's/: error:/:/')"
+    fi
     if [ -n "$reason" ]; then
         # Expected not to compile: every compiler error must be one SOURCE explains.
         unexplained=$(grep 'error:' "$log" | grep -v 'command failed' \
-            | grep -v -F -f <(sed -n 's/^unsupported-error //p' "$corpus/$n/SOURCE") | head -n 1)
+            | grep -v -F -f <(sed -n 's/^unsupported-error //p' "$corpus/$n/SOURCE"; printf '%s\n' "$explains" | sed '/^$/d') | head -n 1)
         if [ "$compiled" = no ] && [ -z "$unexplained" ]; then
             printf '%-20s %-8s %-58s %7s %7s\n' "$n" no "unsupported: $reason" - -
             continue
@@ -174,7 +213,7 @@ for n in "${present[@]}"; do
         rc=$?
         checked=$(echo "$out" | awk '{print $1}'); agreed=$(echo "$out" | awk '{print $2}')
         if [ $rc -ne 0 ] || [ "$checked" != "$agreed" ]; then status=1; fi
-    elif [ "$compiled" = no ] && [ -f "$corpus/$n/expect.json" ]; then
+    elif [ "$compiled" = no ] && { [ -f "$corpus/$n/expect.json" ] || [ -n "$awaits" ]; }; then
         status=1
     fi
     printf '%-20s %-8s %-58s %7s %7s\n' "$n" "$compiled" "$first" "$checked" "$agreed"

@@ -25,13 +25,20 @@ extension CGPathItem {
 /// Bézier form (used when a path goes through a rotation or an uneven scale).
 enum CGPathGeometry {
     /// The sweep of an arc as drawn: with the angle growing, the end is moved
-    /// up by whole turns until it is not before the start (cairo_arc's and
-    /// UIKit's rule, so 0 → 2π is a full circle); shrinking, the mirror.
+    /// by whole turns until it is not before the start and at most one turn
+    /// after it (so 0 → 2π is a full circle, 0 → 2.5π the quarter to π/2);
+    /// shrinking, the mirror. FXCore's `Path.arc` says why (Apple's pages).
     static func sweep(_ start: CGFloat, _ end: CGFloat, increasing: Bool) -> (CGFloat, CGFloat) {
-        var e = end
         let turn = 2 * CGFloat.pi
-        if increasing { while e < start { e += turn } } else { while e > start { e -= turn } }
-        return (start, e)
+        var d = end - start
+        if increasing {
+            if d < 0 { d = d.truncatingRemainder(dividingBy: turn) + turn }
+            if d > turn { d = d.truncatingRemainder(dividingBy: turn); if d == 0 { d = turn } }
+        } else {
+            if d > 0 { d = d.truncatingRemainder(dividingBy: turn) - turn }
+            if d < -turn { d = d.truncatingRemainder(dividingBy: turn); if d == 0 { d = -turn } }
+        }
+        return (start, start + d)
     }
 
     static func point(_ c: CGPoint, _ r: CGFloat, _ a: CGFloat) -> CGPoint {

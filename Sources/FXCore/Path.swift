@@ -48,15 +48,23 @@ public struct Path: Hashable, Sendable {
     /// An arc as `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)`:
     /// with y down, `clockwise` means increasing angle. A line joins the current
     /// point to the arc's start. Split into cubic pieces of at most 90°.
+    ///
+    /// The sweep is at most one turn and the arc always ends at `endAngle`:
+    /// Apple's pages say the current point after the arc is "the point on the
+    /// arc at the end angle" (UIBezierPath `init(arcCenter:…)`) and that the
+    /// curves approximate "a segment of a circle between those points"
+    /// (CGMutablePath `addArc(center:…)`), while 0 → 2π is a whole circle. So a
+    /// sweep past a turn loses whole turns (0 → 2.5π is the quarter 0 → π/2,
+    /// 0 → 4π one circle), as one before the start gains them.
     public mutating func arc(center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double, clockwise: Bool) {
         var sweep = a1 - a0
         let full = 2 * Double.pi
         if clockwise {
             if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
-            if sweep > full { sweep = full }
+            if sweep > full { sweep = sweep.truncatingRemainder(dividingBy: full); if sweep == 0 { sweep = full } }
         } else {
             if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
-            if sweep < -full { sweep = -full }
+            if sweep < -full { sweep = sweep.truncatingRemainder(dividingBy: full); if sweep == 0 { sweep = -full } }
         }
         let start = Point(c.x + r * cos(a0), c.y + r * sin(a0))
         if current == nil { move(to: start) } else { append(.line(start)) }

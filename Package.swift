@@ -158,7 +158,7 @@ let package = Package(
             name: "FXPluginKitTests", dependencies: ["FXPluginKit", "FXHost", "FXCore", "CFX"], path: "Tests/FXPluginKitTests"),
         // The Swift facade (CoreGraphics, QuartzCore, UIKit) driven against the real host function table, in process.
         .testTarget(
-            name: "SwiftFacadeTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "FXPluginKit", "FXHost", "FXCore", "CFX"],
+            name: "SwiftFacadeTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "FXPluginKit", "FXHost", "FXCore", "FXPNG", "CFX"],
             path: "Tests/SwiftFacadeTests",
             // Swift Testing declares a cross-import overlay with Apple's CoreGraphics (_Testing_CoreGraphics),
             // which Linux toolchains do not ship; importing our CoreGraphics module beside Testing would load it.

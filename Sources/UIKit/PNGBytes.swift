@@ -3,12 +3,20 @@ import FXPluginKit
 import Foundation
 import Glibc
 
-/// PNG bytes decoded by the host, which reads PNG files only (fx.h
-/// `image_load_png`): the bytes are written to a temporary file of this
-/// process's own (mkstemp, mode 0600), read, and the file removed whether or
-/// not they decoded.
+/// PNG bytes decoded by the host. A host of fx.h 1.4 or newer decodes them
+/// in memory (`image_decode_png`), with the same decoder and limits as a PNG
+/// file. An older host reads PNG files only (`image_load_png`), and a plugin
+/// built against 1.4 still loads in it (docs/ABI.md), so there the bytes are
+/// written to a temporary file of this process's own (mkstemp, mode 0600),
+/// read, and the file removed whether or not they decoded.
 enum PNGBytes {
     static func decode(_ data: Data) throws -> Image {
+        if Host.has(\.image_decode_png) { return try Image(png: [UInt8](data)) }
+        return try throughTemporaryFile(data)
+    }
+
+    /// The pre-1.4 way: `image_load_png` on a temporary file holding `data`.
+    static func throughTemporaryFile(_ data: Data) throws -> Image {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/fxhost-uiimage-XXXXXX.png").utf8CString)
         let fd = mkstemps(&template, 4)

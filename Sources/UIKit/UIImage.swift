@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import FXPluginKit
 import Foundation
-import Glibc
 import QuartzCore
 
 /// Decoded pixels (`UIImage`). `UIImage(named:)` finds images the plugin
@@ -103,8 +102,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// PNG bytes (`UIImage(data:)`); nil (and the host's reason in the log) when they are not a PNG it
-    /// can read. fx.h decodes PNG files only, so the bytes go through a private temporary file, removed
-    /// at once; other formats iOS reads (JPEG, GIF, HEIC) are not decoded.
+    /// can read, as UIKit returns nil for data it cannot read. Decoded by the host in memory (fx.h 1.4;
+    /// `PNGBytes` says what an older host does); other formats iOS reads (JPEG, GIF, HEIC) are not decoded.
     public convenience init?(data: Data) {
         do {
             self.init(cgImage: CGImage(image: try PNGBytes.decode(data)))

@@ -52,31 +52,6 @@ extension Facade {
             #expect(reader.decodeCGPoint(forKey: "missing") == .zero)
         }
 
-        @Test func imageDataGoesToTheHostsPNGDecoderAsItIs() throws {
-            // The host decodes PNG files; the bytes reach its decoder unchanged, and the file is gone after.
-            let k = try FacadeStage()
-            let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 0, 255])
-            nonisolated(unsafe) var seen: (path: String, bytes: Data)?
-            k.session.decodePNG = { path in
-                seen = (path, try Data(contentsOf: URL(fileURLWithPath: path)))
-                return FXCore.Image(width: 2, height: 1, pixels: [UInt8](repeating: 255, count: 8), label: path)
-            }
-            try k.call { _ in
-                let image = try #require(UIImage(data: bytes))
-                #expect(image.size == CGSize(width: 2, height: 1))
-            }
-            let s = try #require(seen)
-            #expect(s.bytes == bytes)
-            #expect(!FileManager.default.fileExists(atPath: s.path))
-            // Bytes the decoder refuses: nil, and the file is gone too.
-            k.session.decodePNG = { path in
-                seen = (path, Data())
-                throw FXError("'\(path)' is not a PNG file")
-            }
-            try k.call { _ in #expect(UIImage(data: Data([1, 2, 3])) == nil) }
-            #expect(!FileManager.default.fileExists(atPath: try #require(seen).path))
-        }
-
         @Test func scaleXYScalesXAndYTogether() throws {
             // transform.scale.xy from 1 to 3 over 1 s, linear: at 0.5 s x and y scale by 2, z stays 1.
             let k = try FacadeStage()

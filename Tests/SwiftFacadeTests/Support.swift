@@ -22,14 +22,26 @@ final class FacadeStage {
     }
 
     /// Runs `body` as one plugin call at the stage's current time; `root` is the stage as a CALayer.
-    func call(_ body: (CALayer) throws -> Void) throws {
+    /// `table` stands for an older host's shorter table (`olderHostTable`).
+    func call(table: UnsafePointer<fx_api> = UnsafePointer(HostAPI.table), _ body: (CALayer) throws -> Void) throws {
         let handle = rootHandle
         try session.callPlugin("test") {
-            Host.build(HostAPI.table) {
+            Host.build(table) {
                 try UIKitSupport.run { try body(UIKitSupport.stage(FXPluginKit.Layer(handle: handle))) }
             }
         }
     }
+
+    /// The function table a host built against fx.h 1.3 hands a plugin: the same functions, its
+    /// `struct_size` ending before 1.4's first member (`image_decode_png`), which is what FX_API_HAS reads.
+    nonisolated(unsafe) static let olderHostTable: UnsafePointer<fx_api> = {
+        var api = HostAPI.table.pointee
+        api.abi_minor = 3
+        api.struct_size = UInt32(MemoryLayout<fx_api>.offset(of: \.image_decode_png)!)
+        let p = UnsafeMutablePointer<fx_api>.allocate(capacity: 1)
+        p.initialize(to: api)
+        return UnsafePointer(p)
+    }()
 
     /// Moves the clock to `t`, delivering what is due (timers, did-start, did-stop).
     func advance(to t: Double) throws { try stage.advance(to: t) }

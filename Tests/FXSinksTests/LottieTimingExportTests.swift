@@ -48,7 +48,7 @@ import FXSinks
         try stage.root.addSublayer(l)
         try l.add(animation, forKey: "slide")
         let path = try TestSupport.temporaryFolder() + "/timed.json"
-        let sink = LottieWriter(output: try OutputFile(path: path), width: 64, height: 48, fps: 30, strict: false, note: { _ in })
+        let sink = LottieWriter(output: try OutputFile(path: path, publication: .direct), width: 64, height: 48, fps: 30, strict: false, note: { _ in })
         for k in 0...frames { try sink.consume(try stage.sample(at: Double(k) / 30)) }
         try sink.finish()
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]

@@ -11,9 +11,6 @@ open class CAEmitterLayer: CALayer {
     override public init() { super.init() }
     override public init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    override init(presenting model: CALayer) { super.init(presenting: model) }
-
-    override open func presentation() -> CAEmitterLayer? { CAEmitterLayer(presenting: self) }
 
     /// The cells, copied into the host when set. The host cannot take cells
     /// away, so a new list must start with the cells already given; change a

@@ -9,9 +9,6 @@ open class CAGradientLayer: CALayer {
     override public init() { super.init() }
     override public init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    override init(presenting model: CALayer) { super.init(presenting: model) }
-
-    override open func presentation() -> CAGradientLayer? { CAGradientLayer(presenting: self) }
 
     /// CGColors (what `UIColor.cgColor` gives); anything else fails the call with what to pass.
     open var colors: [Any]? {

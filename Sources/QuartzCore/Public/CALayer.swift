@@ -70,8 +70,8 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Apple's copy initialiser, which Core Animation calls to make presentation
-    /// copies; here it makes a new layer of the same kind (fxhost's
-    /// presentation copies are made by `presentation()` itself).
+    /// copies; here it makes a new layer of the same kind (fxhost makes
+    /// presentation copies with `init?(coder:)`: see `PresentationCoder`).
     public init(layer: Any) {
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
@@ -82,8 +82,20 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Layers are not decoded from archives here; this makes an empty layer,
-    /// so that subclasses written for iOS compile as they are.
+    /// so that subclasses written for iOS compile as they are. Given a
+    /// `PresentationCoder`, it makes that coder's presentation copy (how
+    /// `presentation()` makes a copy of the layer's own class).
     public required init?(coder: NSCoder) {
+        if let presenting = coder as? PresentationCoder {
+            let model = presenting.model
+            host = model.host
+            madeIn = model.madeIn
+            isPresentation = true
+            madeAtDefaults = false
+            modelLayer = model
+            super.init()
+            return
+        }
         host = CALayer.makeHostLayer(type(of: self).hostKind, LayerClassName.of(type(of: self)))
         madeIn = Entry.generation
         isPresentation = false
@@ -104,16 +116,6 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     nonisolated(unsafe) static var stages: [CALayer] = []
-
-    /// A presentation copy of `model`: the same host layer, read as presented.
-    init(presenting model: CALayer) {
-        host = model.host
-        madeIn = model.madeIn
-        isPresentation = true
-        madeAtDefaults = false
-        modelLayer = model
-        super.init()
-    }
 
     static func makeHostLayer(_ kind: Layer.Kind, _ name: String) -> Layer {
         do {
@@ -564,11 +566,16 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Presentation and model
 
-    /// What is on screen now (Apple's `presentation()`): a copy whose
-    /// properties read the presented values. Subclasses of the framework's
-    /// classes get a copy of their framework class (`CAShapeLayer` for a
-    /// subclass of it); their own stored properties are not copied.
-    open func presentation() -> CALayer? { CALayer(presenting: self) }
+    /// What is on screen now (Apple's `presentation()`): a new copy, of the
+    /// layer's own class, sharing the model's host layer, whose properties
+    /// (the engine's and the layer's own keys, `@CAManaged` ones included)
+    /// read the values presented at the time they are read, and which ignores
+    /// writes. A copy's copy shows the same model. It is made by the class's
+    /// `init?(coder:)` (see `PresentationCoder`); `init(layer:)` is not called,
+    /// so stored properties other than `@CAManaged` ones hold their initial values.
+    open func presentation() -> Self? {
+        type(of: self).init(coder: PresentationCoder(presenting: modelLayer ?? self))
+    }
 
     /// The model layer; a presentation copy answers the layer it shows.
     open func model() -> Self { (modelLayer as? Self) ?? self }

@@ -9,9 +9,6 @@ open class CAReplicatorLayer: CALayer {
     override public init() { super.init() }
     override public init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    override init(presenting model: CALayer) { super.init(presenting: model) }
-
-    override open func presentation() -> CAReplicatorLayer? { CAReplicatorLayer(presenting: self) }
 
     open var instanceCount: Int {
         get { Int(read("instanceCount").number ?? 1) }

@@ -9,13 +9,11 @@ open class CAShapeLayer: CALayer {
 
     override public init() { super.init() }
     override public init(layer: Any) { super.init(layer: layer) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-    override init(presenting model: CALayer) {
-        super.init(presenting: model)
-        storedPath = (model as? CAShapeLayer)?.storedPath
+    /// (A presentation copy takes its model's path: see `presentedValue(forKey:)`.)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if isPresentation { storedPath = (modelLayer as? CAShapeLayer)?.storedPath }
     }
-
-    override open func presentation() -> CAShapeLayer? { CAShapeLayer(presenting: self) }
 
     /// The shape, copied into the host when set (later changes to a CGMutablePath need setting again, as on iOS).
     /// The CGPath is kept here too: it is the old value of the next change's animation.

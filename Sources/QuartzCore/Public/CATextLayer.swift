@@ -10,9 +10,6 @@ open class CATextLayer: CALayer {
     override public init() { super.init(); modelReads.keepTextDefaults(generation: Entry.generation) }
     override public init(layer: Any) { super.init(layer: layer); modelReads.keepTextDefaults(generation: Entry.generation) }
     public required init?(coder: NSCoder) { super.init(coder: coder); modelReads.keepTextDefaults(generation: Entry.generation) }
-    override init(presenting model: CALayer) { super.init(presenting: model) }
-
-    override open func presentation() -> CATextLayer? { CATextLayer(presenting: self) }
 
     /// A String (an NSAttributedString's plain text is what fxhost draws).
     open var string: Any? {

@@ -66,6 +66,24 @@ final class FeatureTableTests: XCTestCase {
         }
     }
 
+    func testSkewAxisTurnsLikeTheLayersRotation() throws {
+        // skew.json's "layer skew" at frame 9: sk 40°, sa 30°, a 30 × 30 (0.8, 0.2, 0.2) square about (30, 50).
+        // The Lottie specification's transform (and lottie-web, lottie-android, ThorVG) turns by sa as the
+        // layer's rotation r would (clockwise on screen), shears x by tan(−sk)·y, and turns back: with
+        // c = cos 30°, s = sin 30°, t = tan(−40°) = −0.83910 the map is x' = (1 + t·c·s)·x + t·c²·y,
+        // y' = −t·s²·x + (1 − t·c·s)·y = 0.63666·x − 0.62932·y, 0.20977·x + 1.36334·y. The square's corners
+        // land, by hand, at (29.89, 26.40), (48.99, 32.70), (30.11, 73.60), (11.01, 67.30). Turning the other
+        // way first (python-lottie 0.7.2, Skottie, lottie-ios) gives the mirror map 1.36334·x − 0.62932·y,
+        // 0.20977·x + 0.63666·y: corners (18.99, 37.30), (59.89, 43.60), (41.01, 62.70), (0.11, 56.40).
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("skew.json"), fps: 10)[9]
+        let red = [204, 51, 51]
+        assertColor(frame[x: 30, y: 70], red, "(13, 13) lands at (30.10, 70.45)")
+        assertColor(frame[x: 29, y: 29], red, "(−13, −13) lands at (29.90, 29.55)")
+        assertColor(frame[x: 46, y: 35], red, "(13, −13) lands at (46.46, 35.00)")
+        assertColor(frame[x: 39, y: 61], white, "the mirror map's (13, 13), at (39.54, 61.00), is outside")
+        assertColor(frame[x: 20, y: 38], white, "the mirror map's (−13, −13), at (20.46, 39.00), is outside")
+    }
+
     func testSkewOnAGroupShearsItsOutline() throws {
         // skew.json's "group skew": a 30 × 30 (0.2, 0.6, 0.2) square about (72, 50) whose group skews by
         // −40° along the x axis at frame 9: a point (x, y) of the square lands at (x + tan 40°·y, y).

@@ -138,6 +138,8 @@ public struct Pixels {
     public var check: (_ options: CheckOptions) -> Int32
     /// `fxhost join`, which decodes parts and encodes the whole.
     public var join: (_ options: JoinOptions) throws -> Void
+    /// The studio worker's frames (`fxhost studio-worker`); nil in an executable that draws none.
+    public var studioFrames: StudioFrames.Painter?
 
     public init(sinks: @escaping (ImageTarget) throws -> [Sink], check: @escaping (CheckOptions) -> Int32,
                 join: @escaping (JoinOptions) throws -> Void) {
@@ -184,6 +186,8 @@ public func fxhostMain(pixels: Pixels) -> Never {
         exit(studio(o))
     case .studioDescribe(let o):
         exit(isolated(o.supervision) { try studioDescribe(o) })
+    case .studioWorker(let o):
+        exit(studioWorker(o, pixels: pixels))
     case .pluginHelp(let o):
         exit(isolated(o.supervision) { try pluginHelp(o) })
     case .run(let o):

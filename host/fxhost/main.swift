@@ -2,5 +2,7 @@
 import FXCommandLine
 
 // fxhost: the command line (FXCommandLine) given the renderer, the image sinks,
-// `check` and `join`, which it keeps free of.
-fxhostMain(pixels: Pixels(sinks: imageSinks, check: check, join: join))
+// `check`, `join` and the studio worker's frames, which it keeps free of.
+var pixels = Pixels(sinks: imageSinks, check: check, join: join)
+pixels.studioFrames = studioPainter
+fxhostMain(pixels: pixels)

@@ -39,6 +39,7 @@ func studioWorker(_ options: RunOptions, pixels: Pixels) -> Int32 {
         stderrLine("fxhost: error: this executable draws no frames for the studio")
         return 1
     }
+    warmUp(painter, options)
     var carried: String?
     while true {
         let (status, said) = isolatedSaying(options.supervision) { say in
@@ -47,6 +48,23 @@ func studioWorker(_ options: RunOptions, pixels: Pixels) -> Int32 {
         guard status == 0, let last = said.last, last.hasPrefix(StudioWorkerChild.rebuild) else { return status }
         carried = String(last.dropFirst(StudioWorkerChild.rebuild.count))
     }
+}
+
+/// Loads what drawing needs (cairo, pango and the fonts it finds, loaded at the first drawing) in
+/// the worker's own process by drawing a word on a small stage of fxhost's making: each child forked
+/// for a build finds them loaded rather than loading them again. No plugin code runs here.
+private func warmUp(_ painter: StudioFrames.Painter, _ options: RunOptions) {
+    let stage = Stage(size: Size(32, 16))
+    let word = stage.makeLayer(.text)
+    try? word.set(.string, .string("fx"))
+    try? word.setFrame(Rect(0, 0, 32, 16))
+    try? stage.root.addSublayer(word)
+    var target = options.imageTarget(firstFrame: 0)
+    target.kind = .png
+    target.width = 32
+    target.height = 16
+    guard let draw = try? painter(target), let snapshot = try? stage.sample(at: 0) else { return }
+    _ = try? draw(snapshot, .rgba)
 }
 
 /// The worker's child: the effect built as a `--time` run builds it, and the request loop.

@@ -7,6 +7,8 @@
 #     earlier than the one before, each a new build), one after another as a hand on the scrubber
 #     sends them; from the request to the paint that shows the frame (the page's own timings,
 #     `state.timings`), p50 and p95;
+#   - dragging: the same, over 60 times from 0 to 2 s in order (each later than the one before:
+#     one build), as a hand drags the scrubber one way;
 #   - playback: frames the page drew a second over 5 s of playing at 1×, looping;
 #   - the frame over HTTP alone at increasing times (one build), as PNG (GET /api/frame.png, the
 #     command line's encoding) and as the page's RGBA (GET /api/frame.rgba): p50 of each, whose
@@ -148,8 +150,8 @@ try:
             p.terminate()
             p.wait(timeout=10)
         sys.exit(0)
-    print("%-8s %-9s %8s %8s %9s %9s %9s %13s %13s" % ("effect", "size", "p50 ms", "p95 ms", "play fps", "png ms", "rgba ms",
-                                                     "studio kB", "worker kB"))
+    print("%-8s %-9s %8s %8s %9s %9s %9s %9s %9s %13s %13s" % ("effect", "size", "p50 ms", "p95 ms", "drag p50", "drag p95",
+                                                             "play fps", "png ms", "rgba ms", "studio kB", "worker kB"))
     for effect in ["spinner", "cube", "shimmer", "fade", "pulse"]:
         for size in ["1280x720", None]:
             p, url = studio(["--plugin", effect] + (["--size", size] if size else []))
@@ -157,6 +159,8 @@ try:
                 open_page(driver, url)
                 before = memory(p)
                 timings = scrub(driver, [(i * 37 % 60) / 30.0 for i in range(60)])
+                scrub(driver, [0])
+                dragged = scrub(driver, [(i + 1) / 30.0 for i in range(60)])
                 driver.execute_script("document.getElementById('loop').checked = true; document.getElementById('speed').value = '1';"
                                       "setTime(0); play(true);")
                 time.sleep(5)
@@ -166,8 +170,9 @@ try:
                 png = http_p50(url, "api/frame.png", forward)
                 rgba = http_p50(url, "api/frame.rgba", forward)
                 after = memory(p)
-                print("%-8s %-9s %8.1f %8.1f %9.1f %9.1f %9.1f %6d→%-6d %6d→%-6d" % (
-                    effect, size or "own", statistics.median(timings), percentile(timings, 0.95), drawn, png, rgba,
+                print("%-8s %-9s %8.1f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6d→%-6d %6d→%-6d" % (
+                    effect, size or "own", statistics.median(timings), percentile(timings, 0.95),
+                    statistics.median(dragged), percentile(dragged, 0.95), drawn, png, rgba,
                     before[0], after[0], before[1], after[1]), flush=True)
             finally:
                 p.terminate()

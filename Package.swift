@@ -88,21 +88,24 @@ let package = Package(
             dependencies: ["FXCore", "FXParallel", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
         // Process control for the supervisor (prctl, seccomp, signal handlers), which Swift cannot call.
         .target(name: "CSupervisor", path: "Sources/CSupervisor"),
-        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "CSupervisor"], path: "Sources/FXHost"),
+        // Plugin code in a supervised child: the supervisor, the relay and ring that carry the child's outputs to it,
+        // the server that writes them, and the limits; it gives the sinks a `Publication` value (docs/isolation.md).
+        .target(name: "FXIsolation", dependencies: ["CSupervisor", "FXSinks"], path: "Sources/FXIsolation"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation"], path: "Sources/FXHost"),
         // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
-        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
+        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXIsolation", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.
         .executableTarget(
-            name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXCore"],
+            name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXIsolation", "FXCore"],
             path: "host/fxhost"),
         // Writes the faces of FXCore's property catalog kept outside the engine (scripts/generate.sh).
         .executableTarget(name: "fxcatalog", dependencies: ["FXCore"], path: "host/fxcatalog"),
         .target(name: "cube", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/cube"),
         .target(name: "shimmer", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/shimmer"),
         .target(name: "spinner", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/spinner"),
-        .target(name: "fade", dependencies: ["FXPluginKit", "CFX", "Scenery"], path: "Plugins/fade"),
+        .target(name: "fade", dependencies: ["FXPluginKit", "CFX", "Scenery"], path: "Plugins/fade", exclude: ["Scenery"]),
         // The generated pictures of the fade effect, shared by fade and seeds.
-        .target(name: "Scenery", path: "Sources/Scenery"),
+        .target(name: "Scenery", path: "Plugins/fade/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
         .target(name: "lottie", dependencies: ["FXPluginKit", "CFX", "CDeflate"], path: "Plugins/lottie"),
         .target(name: "seeds", dependencies: ["UIKit", "QuartzCore", "Scenery"], path: "Plugins/seeds"),
@@ -126,8 +129,10 @@ let package = Package(
             path: "Tests/IntegrationTests"),
         // Integration tests: the real fxhost binary on plugins compiled at test time.
         .testTarget(
-            name: "FXHostTests", dependencies: ["FXHost", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
+            name: "FXHostTests", dependencies: ["FXHost", "FXIsolation", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
+        // The supervisor's parts in one process: the ring's records, the output relay's protocol.
+        .testTarget(name: "FXIsolationTests", dependencies: ["FXIsolation", "FXSinks", "TestSupport"], path: "Tests/FXIsolationTests"),
         // The conformance corpus: public Core Animation code ported to C, checked against CA's rules.
         .testTarget(
             name: "Conformance", dependencies: ["TestSupport", "fxhost"],

@@ -5,7 +5,9 @@
 # README.md and docs/*.md reaches a file that exists and, when it names one, a
 # heading with that anchor. Anchors follow GitHub's rule: the heading's text
 # lowercased, punctuation dropped, spaces turned to '-', and a repeated anchor
-# numbered -1, -2, … in order. Prints one line per fault and exits 1 if any.
+# numbered -1, -2, … in order. And the limits table of docs/isolation.md gives
+# the code's constants (scripts/lib/doc_limits.py). Prints one line per fault
+# and exits 1 if any.
 #   scripts/check-docs.sh
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
@@ -94,6 +96,10 @@ for page in pages:
                 continue
             if anchor and file.endswith(".md") and anchor.lower() not in anchors(file):
                 faults.append(f"{page}:{number}: links to {target}, but {file} has no heading with the anchor #{anchor}")
+
+sys.path.insert(0, "scripts/lib")
+import doc_limits
+faults += doc_limits.faults()
 
 for fault in faults:
     print(fault)

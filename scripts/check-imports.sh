@@ -6,7 +6,8 @@
 # reached only through another's dependencies is an arrow the design does not
 # draw). Then checks docs/ARCHITECTURE.md's table of parts the other way: for
 # each row naming a target, the parts its "depends on" column names must be
-# exactly the parts among the target's declared dependencies. Prints one line
+# exactly the parts among the target's declared dependencies; and every target
+# under Sources/ and host/ is named in the table. Prints one line
 # per undeclared import or wrong row and exits 1 if there is any.
 #   scripts/check-imports.sh
 set -euo pipefail
@@ -55,6 +56,15 @@ with open("docs/ARCHITECTURE.md", encoding="utf-8") as doc:
 if not rows:
     print("docs/ARCHITECTURE.md: no table of parts found")
     bad += 1
+# Every module under Sources/ and host/ is on the page: a row of its own, or named in a row
+# (the C libraries share one).
+with open("docs/ARCHITECTURE.md", encoding="utf-8") as doc:
+    table = "\n".join(line for line in doc if line.startswith("| "))
+for name, t in sorted(targets.items()):
+    path = t.get("path") or ""
+    if t["type"] != "test" and path.startswith(("Sources/", "host/")) and not re.search(r"\b%s\b" % re.escape(name), table):
+        print(f"docs/ARCHITECTURE.md: {name} ({path}) is named in no row of the table of parts")
+        bad += 1
 for name, cell in sorted(rows.items()):
     named = {w for w in re.findall(r"\w+", cell) if w in rows and w != name}
     t = targets[name]

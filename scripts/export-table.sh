@@ -4,7 +4,11 @@
 # (fxhost --format lottie) over its default run, with the file's size and what
 # fxhost warned it left out. Prints the table; with --update, writes it into
 # docs/EXPORT.md between its export-table markers. FXHOST names the binary
-# (default: the release build, else the debug one).
+# (default: the release build, else the debug one). FXHOST_SWIFT_CORPUS, when
+# set, names the folder of the Swift corpus's built libraries
+# (libcorpus_NAME.so: scripts/swift-corpus.sh builds them in
+# DIR/.package/.build/debug), whose effects join the table; the corpus's
+# third-party sources are not in the repository, so without it they are left out.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
 script_options "scripts/export-table.sh [--update]" --update -- "$@"
@@ -38,6 +42,18 @@ for port in spinkit dgactivity replicators; do
         effects+=("$port $factory|--plugin $dir/$port.so --factory $factory --size $size")
     done
 done
+# The Swift corpus: every source it compiles (no `unsupported` line in its SOURCE), every factory its entry declares.
+if [[ -n ${FXHOST_SWIFT_CORPUS:-} ]]; then
+    for source in Tests/SwiftCorpus/*/SOURCE; do
+        grep -q '^unsupported ' "$source" && continue
+        n=$(basename "$(dirname "$source")")
+        lib="$FXHOST_SWIFT_CORPUS/libcorpus_${n//-/_}.so"
+        [[ -f $lib ]] || { echo "export-table.sh: no $lib (build the corpus with scripts/swift-corpus.sh)" >&2; exit 2; }
+        for factory in $(grep -o 'FXFactory("[^"]*"' "Tests/SwiftCorpus/$n/Entry.swift" | cut -d'"' -f2); do
+            effects+=("$n $factory (Swift corpus)|--plugin $lib --factory $factory")
+        done
+    done
+fi
 
 table="| effect | run | Lottie file | warned (left out), and notes |
 |---|---|---|---|"
@@ -52,6 +68,7 @@ for entry in "${effects[@]}"; do
     frames=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("%d frames at %g fps, %d layers" % (d["op"] - d["ip"], d["fr"], len(d["layers"])))' "$dir/out.json")
     text=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("yes" if any(l["ty"] == 5 for l in d["layers"]) else "")' "$dir/out.json")
     warned=$(grep -o 'Lottie cannot hold .*: left out' "$dir/err" | sed 's/^Lottie cannot hold //; s/: left out$//' || true)
+    grep -q 'drop shadow effect' "$dir/err" && warned="${warned:+$warned; }shadows as the drop shadow effect (rlottie and the lottie plugin draw none: not compared)"
     [[ -n $text ]] && warned="${warned:+$warned; }text (rlottie draws none: the lottie plugin's comparison alone)"
     size=$(awk -v b="$bytes" 'BEGIN { if (b < 1024) printf "%d B", b; else if (b < 1048576) printf "%.1f KB", b / 1024; else printf "%.1f MB", b / 1048576 }')
     table+=$'\n'"| $name | $frames | $size | ${warned:-} |"

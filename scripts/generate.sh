@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Writes the faces of the engine's property catalog (Sources/FXCore/Property.swift) that live
 # elsewhere: FXPluginKit's typed keys (Sources/FXPluginKit/LayerKeys.swift), the QuartzCore
-# facade's animatable keys and new-layer defaults (Sources/QuartzCore/Catalog.swift), and the
+# facade's animatable keys and new-layer defaults (Sources/QuartzCore/Private/Catalog.swift), and the
 # property table of docs/KEYPATHS.md. With --check it writes nothing and fails naming each stale
 # face (the test command runs it so).
 #   scripts/generate.sh [--check]

@@ -6,8 +6,8 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
 script_options "scripts/setup.sh [--test | --bench]" --test --bench -- "$@"
 
-# Build: libffi for factory calls; cairo, pixman, libpng and zlib for pixels.
-packages=(pkg-config libffi-dev libcairo2-dev libpixman-1-dev libpng-dev zlib1g-dev)
+# Build: libffi for factory calls; cairo's header (the library is loaded with dlopen); libpng to read PNGs.
+packages=(pkg-config libffi-dev libcairo2-dev libpng-dev)
 # Run: cairo's and pango's libraries, loaded at the first drawing and the first text drawn (no pango
 # header is needed to build); DejaVu so that text renders the same everywhere.
 packages+=(libcairo2 libpangocairo-1.0-0 fonts-dejavu-core)

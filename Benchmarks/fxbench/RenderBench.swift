@@ -349,7 +349,7 @@ func benchAPNG(folder: String) throws {
     let stage = try Scenes.spinner()
     let path = dir + "/spinner.png"
     let start = seconds()
-    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size), output: OutputFile(path: path), frameInterval: 1.0 / 60)
+    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size), output: OutputFile(path: path, publication: .direct), frameInterval: 1.0 / 60)
     for i in 0..<60 { try sink.consume(try stage.sample(at: Double(i) / 60)) }
     try sink.finish()
     let ours = seconds() - start
@@ -383,7 +383,7 @@ func benchMemory() throws {
     let big = try Scenes.spinner()
     let path = "/tmp/fxbench-memory-\(getpid()).png"
     defer { unlink(path) }
-    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size, scale: 1.5), output: OutputFile(path: path),
+    let sink = try APNGWriter(renderer: Renderer(stageSize: Scenes.size, scale: 1.5), output: OutputFile(path: path, publication: .direct),
                               frameInterval: 1.0 / 60)
     var marks: [(Int, Double)] = []
     for i in 0..<600 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CFX
 import FXCore
+import FXIsolation
 import Glibc
 
 /// One run of one plugin: its stage, the objects it made (by handle), and the

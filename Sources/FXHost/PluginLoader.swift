@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CFX
+import FXIsolation
 import Glibc
 
 /// Opens plugin files. A Swift plugin must never be unmapped (its type

@@ -3,8 +3,10 @@ import FXCore
 
 /// The fewest keyframes that reproduce a sampled property: a greedy fit in
 /// time. From each keyframe the next one is the farthest sample such that the
-/// way between them — a straight line, or one of Core Animation's named timing
-/// functions as the keyframe's easing — passes within `tolerance` of every
+/// way between them — a straight line, one of Core Animation's named timing
+/// functions as the keyframe's easing, or the cubic Bézier that passes through
+/// the samples (`TimingCurveFit`: a custom timing function found again) —
+/// passes within `tolerance` of every
 /// sample in between, component by component; where two samples cannot be
 /// interpolated (a path whose vertex count changes) the earlier keyframe holds
 /// (`h: 1`). Lottie eases a keyframe by the cubic Bézier of its handles, as
@@ -17,15 +19,15 @@ enum KeyframeFit {
         let index: Int
         /// Whether the value holds until the next keyframe instead of moving toward it.
         var hold: Bool
-        /// How the value moves toward the next keyframe: an index into `easings` (0, linear).
-        var easing = 0
+        /// How the value moves toward the next keyframe: the keyframe's Bézier easing.
+        var easing = TimingFunction.linear
 
-        init(index: Int, hold: Bool, easing: Int = 0) {
+        init(index: Int, hold: Bool, easing: TimingFunction = .linear) {
             self.index = index; self.hold = hold; self.easing = easing
         }
     }
 
-    /// The easings a segment may take: linear first, then Core Animation's named timing functions.
+    /// The easings a segment tries first: linear, then Core Animation's named timing functions.
     static let easings: [TimingFunction] = [.linear, .easeInEaseOut, .easeIn, .easeOut, .default]
 
     /// How many samples on an eased segment's end is looked for.
@@ -39,37 +41,67 @@ enum KeyframeFit {
         let present = samples.indices.filter { samples[$0] != nil }
         guard let first = present.first else { return [] }
         var keys = [Key(index: first, hold: false)]
+        // The named easings, then the curves fitted to this property's earlier segments.
+        var easings = Self.easings
+        // A property whose motion from rest to rest twice fitted no Bézier is not timed by one.
+        var fitsLeft = 2
         func bound(_ c: Int) -> Double { c < tolerance.count ? tolerance[c] : tolerance[tolerance.count - 1] }
         func compatible(_ a: Int, _ b: Int) -> Bool {
             guard let structure else { return samples[a]!.count == samples[b]!.count }
             return structure[a] == structure[b] && samples[a]!.count == samples[b]!.count
         }
-        func reproduces(from a: Int, to b: Int, between: ArraySlice<Int>, easing: Int) -> Bool {
+        func reproduces(from a: Int, to b: Int, between: ArraySlice<Int>, easing: TimingFunction) -> Bool {
             let va = samples[a]!, vb = samples[b]!
             let span = Double(b - a)
             for k in between {
                 let vk = samples[k]!
-                let f = easing == 0 ? Double(k - a) / span : easings[easing](Double(k - a) / span)
+                let f = easing == .linear ? Double(k - a) / span : easing(Double(k - a) / span)
                 for c in vk.indices where abs(va[c] + (vb[c] - va[c]) * f - vk[c]) > bound(c) { return false }
             }
             return true
         }
+        /// The Bézier through the progress of the component that moves most (in tolerances) from
+        /// `a` to `b`; nil when it moves too little to tell, or there are too few samples between.
+        func fitted(from a: Int, to b: Int, between: ArraySlice<Int>) -> TimingFunction? {
+            guard between.count >= 4 else { return nil }
+            let va = samples[a]!, vb = samples[b]!
+            guard let c = va.indices.max(by: { abs(vb[$0] - va[$0]) / bound($0) < abs(vb[$1] - va[$1]) / bound($1) }),
+                  abs(vb[c] - va[c]) >= 8 * bound(c) else { return nil }
+            let span = Double(b - a)
+            return TimingCurveFit.fit(between.map { k in (Double(k - a) / span, (samples[k]![c] - va[c]) / (vb[c] - va[c])) })
+        }
         /// The first few places after `after` where the motion from `present[p]` stops or turns
         /// (some component moving up to it and not after, or moving back), at most
-        /// `lookahead` samples on: the farthest that one eased segment from `p` reproduces.
-        func easedWhole(from p: Int, after: Int) -> (Int, Int)? {
+        /// `lookahead` samples on: the farthest that one eased segment from `p` reproduces,
+        /// by a named easing or else by the Bézier fitted to the samples. A Bézier is fitted only
+        /// from rest to rest (the value held before `p`, or `p` the first sample; and held after the
+        /// end, which is not the last sample), as an animation with a timing function moves: a sway or a spring
+        /// that never rests is not looked for in it (it is sampled, and fitting it would be slow).
+        func easedWhole(from p: Int, after: Int) -> (Int, TimingFunction)? {
             let start = present[p]
-            var found: (Int, Int)?
+            var fromRest = p == 0 || !compatible(present[p - 1], start) || samples[present[p - 1]]! == samples[start]!
+            var found: (Int, TimingFunction)?
             var candidates = 0
             var e = after
-            while e < min(present.count, p + lookahead), candidates < 2, compatible(start, present[e]) {
+            while e < min(present.count, p + lookahead), candidates < 6, compatible(start, present[e]) {
                 let a = samples[present[e - 1]]!, b = samples[present[e]]!
                 let next = e + 1 < present.count && compatible(start, present[e + 1]) ? samples[present[e + 1]] : nil
                 let turns = next.map { n in a.indices.contains { c in (b[c] - a[c]) * (n[c] - b[c]) < 0 || (b[c] != a[c] && n[c] == b[c]) } } ?? true
                 if turns {
                     candidates += 1
-                    if let easing = easings.indices.dropFirst().first(where: { reproduces(from: start, to: present[e], between: present[(p + 1)..<e], easing: $0) }) {
+                    let between = present[(p + 1)..<e]
+                    if let easing = easings.dropFirst().first(where: { reproduces(from: start, to: present[e], between: between, easing: $0) }) {
                         found = (e, easing)
+                    } else if fromRest, fitsLeft > 0, next == b {
+                        // The first rest is the only end a timing function from this rest can have.
+                        fromRest = false
+                        if let curve = fitted(from: start, to: present[e], between: between),
+                           reproduces(from: start, to: present[e], between: between, easing: curve) {
+                            found = (e, curve)
+                            if !easings.contains(curve) { easings.append(curve) }
+                        } else {
+                            fitsLeft -= 1
+                        }
                     }
                 }
                 e += 1
@@ -85,7 +117,7 @@ enum KeyframeFit {
                 keys.append(Key(index: present[p], hold: false))
                 continue
             }
-            var best = p + 1, bestEasing = 0
+            var best = p + 1, bestEasing = TimingFunction.linear
             var constant = samples[present[p + 1]]! == samples[start]!
             var e = p + 2
             while e < present.count, compatible(start, present[e]) {
@@ -94,7 +126,7 @@ enum KeyframeFit {
                 }
                 constant = false
                 // The easing that reached this far first, then the others.
-                let order = [bestEasing] + easings.indices.filter { $0 != bestEasing }
+                let order = [bestEasing] + easings.filter { $0 != bestEasing }
                 guard let easing = order.first(where: { reproduces(from: start, to: present[e], between: present[(p + 1)..<e], easing: $0) }) else { break }
                 best = e; bestEasing = easing; e += 1
             }
@@ -102,7 +134,7 @@ enum KeyframeFit {
             if e < present.count, !constant, let (end, easing) = easedWhole(from: p, after: e) {
                 best = end; bestEasing = easing
             }
-            keys[keys.count - 1].easing = best == p + 1 ? 0 : bestEasing
+            keys[keys.count - 1].easing = best == p + 1 ? .linear : bestEasing
             p = best
             keys.append(Key(index: present[p], hold: false))
         }
@@ -117,7 +149,7 @@ enum KeyframeFit {
             guard present.filter({ $0 > from }).allSatisfy({ within(samples[$0]!, held) && (structure == nil || structure![$0] == structure![from]) }) else { break }
             keys.removeLast()
             keys[keys.count - 1].hold = false
-            keys[keys.count - 1].easing = 0
+            keys[keys.count - 1].easing = .linear
         }
         return keys
     }
@@ -139,9 +171,9 @@ enum KeyframeFit {
             if key.hold {
                 s += ",\"h\":1"
             } else if n < keys.count - 1 {
-                let f = easings[key.easing]
-                s += ",\"o\":{\"x\":" + LottieJSON.number(f.x1) + ",\"y\":" + LottieJSON.number(f.y1)
-                    + "},\"i\":{\"x\":" + LottieJSON.number(f.x2) + ",\"y\":" + LottieJSON.number(f.y2) + "}"
+                let f = key.easing
+                s += ",\"o\":{\"x\":" + LottieJSON.number(f.x1, 6) + ",\"y\":" + LottieJSON.number(f.y1, 6)
+                    + "},\"i\":{\"x\":" + LottieJSON.number(f.x2, 6) + ",\"y\":" + LottieJSON.number(f.y2, 6) + "}"
             }
             parts.append(s + "}")
         }

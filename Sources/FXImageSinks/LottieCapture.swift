@@ -4,10 +4,11 @@ import FXSinks
 import Glibc
 
 /// What a Lottie export keeps of each sample: every layer's drawn parts
-/// ("pieces"), each with its full map to the stage, the opacity it is drawn
-/// at and the rectangles that clip it, in drawing order. Pieces are flattened:
-/// a Lottie layer has no parent, its transform is the whole chain of Core
-/// Animation transforms, and its opacity the product of its ancestors'.
+/// ("pieces"), each with its full map to the stage and its map into the
+/// space of the layer that draws it, the opacity it is drawn at (the product
+/// of its ancestors') and the rectangles that clip it, in drawing order; and
+/// every layer's map into its superlayer's space ("nodes"), from which the
+/// document makes Lottie parents.
 final class LottieCapture {
     /// Which part of a Core Animation layer a Lottie layer draws.
     enum Role: Hashable {
@@ -30,6 +31,26 @@ final class LottieCapture {
             }
         }
         case border
+    }
+
+    /// A Core Animation layer as a possible Lottie parent (`side` as in `Key`).
+    struct NodeKey: Hashable {
+        let layer: Int
+        let side: Int
+    }
+
+    /// A layer at one sample: its map to the stage, its map into its superlayer's space
+    /// (`parent`'s), or the stage's when `parent` is nil (a root, or a transition's face).
+    struct NodeFrame {
+        let layer: PresentedLayer
+        let world: PlaneAffine
+        let local: PlaneAffine
+        let parent: NodeKey?
+    }
+
+    struct Node {
+        let name: String
+        var frames: [NodeFrame?]
     }
 
     /// A piece a matte belongs to.
@@ -69,14 +90,30 @@ final class LottieCapture {
         let layer: PresentedLayer
         /// The piece's own space → the stage.
         let world: PlaneAffine
+        /// The layer whose space `local` maps into: the layer drawing the piece (a mask layer's
+        /// piece: the masked layer).
+        let owner: NodeKey
+        /// The piece's own space → `owner`'s space.
+        let local: PlaneAffine
         let opacity: Double
         let clips: [Clip]
+    }
+
+    /// A layer's shadow cast by a piece (the one part its subtree draws), in the piece's own space.
+    struct Shadow {
+        let color: Color
+        /// `shadowOpacity` times the colour's alpha.
+        let opacity: Double
+        let offset: Point
+        let radius: Double
     }
 
     struct Piece {
         let name: String
         /// Indexed by the sample's position in the run; nil where the piece is not drawn.
         var frames: [Frame?]
+        /// Indexed as `frames`: the shadow the piece casts, nil where none.
+        var shadows: [Shadow?] = []
         /// Lottie's `tt` when a track matte masks the piece, else 0.
         var matteMode = 0
     }
@@ -86,8 +123,11 @@ final class LottieCapture {
     private(set) var pieces: [Key: Piece] = [:]
     /// Back to front: the order pieces were first seen in.
     private(set) var order: [Key] = []
+    private(set) var nodes: [NodeKey: Node] = [:]
     private(set) var images: [Image] = []
     private var imageIndex: [ObjectIdentifier: Int] = [:]
+    /// Whether some piece casts a shadow (written as Lottie's drop shadow effect).
+    private(set) var castsShadows = false
     /// What Lottie could not hold, each said once, in the order first met.
     private(set) var dropped: [String] = []
     private var droppedSet: Set<String> = []
@@ -116,31 +156,42 @@ final class LottieCapture {
             sequence.append(matteKey)
         }
 
-        /// The parts a layer draws itself (all but its border), each with its own space and clips.
-        func ownParts(_ l: PresentedLayer, world: PlaneAffine, opacity: Double, clips: [Clip], inner: [Clip]) -> [(Role, Frame, String)] {
+        func node(_ key: NodeKey, _ frame: NodeFrame, _ name: String) {
+            if nodes[key] == nil { nodes[key] = Node(name: name, frames: []) }
+            nodes[key]!.frames += [NodeFrame?](repeating: nil, count: ordinal - nodes[key]!.frames.count)
+            if nodes[key]!.frames.count == ordinal { nodes[key]!.frames.append(frame) }
+        }
+
+        /// The parts a layer draws itself (all but its border), each with its own space and clips;
+        /// `local` maps the layer's space into `owner`'s.
+        func ownParts(_ l: PresentedLayer, world: PlaneAffine, owner: NodeKey, local: PlaneAffine = .identity,
+                      opacity: Double, clips: [Clip], inner: [Clip]) -> [(Role, Frame, String)] {
             var parts: [(Role, Frame, String)] = []
+            func frame(_ w: PlaneAffine, _ l2: PlaneAffine, _ o: Double, _ c: [Clip]) -> Frame {
+                Frame(layer: l, world: w, owner: owner, local: l2, opacity: o, clips: c)
+            }
             if l.color(.backgroundColor).alpha > 0 {
-                parts.append((.background, Frame(layer: l, world: world, opacity: opacity, clips: clips), " background"))
+                parts.append((.background, frame(world, local, opacity, clips), " background"))
             }
             if case .image(let img?) = l[.contents], img.width > 0, img.height > 0,
                let (placement, clipsToBounds) = Self.placement(of: img, in: l) {
                 var own = inner
                 if clipsToBounds && !l.bool(.masksToBounds) { own.append(Clip(rect: l.drawnBounds, radius: 0, world: world)) }
-                parts.append((.image(imageAsset(img)), Frame(layer: l, world: placement.then(world), opacity: opacity, clips: own), " contents"))
+                parts.append((.image(imageAsset(img)), frame(placement.then(world), placement.then(local), opacity, own), " contents"))
             }
             if Self.drawsContent(l) {
-                parts.append((.content, Frame(layer: l, world: world, opacity: opacity, clips: inner), ""))
+                parts.append((.content, frame(world, local, opacity, inner), ""))
             }
             if l.kind == .text, !l.string(.string).isEmpty, l.color(.foregroundColor).alpha > 0 {
                 // Lottie's text fill has no alpha: the colour's alpha is the layer's opacity.
-                parts.append((.text, Frame(layer: l, world: world, opacity: opacity * min(1, l.color(.foregroundColor).alpha), clips: inner), ""))
+                parts.append((.text, frame(world, local, opacity * min(1, l.color(.foregroundColor).alpha), inner), ""))
             }
             return parts
         }
 
         /// A layer's mask as a track matte: the one part the mask layer draws. nil with a warning when
         /// it draws several or has sublayers; `.hidden` when it draws nothing (nothing of the layer shows).
-        func matte(of i: Int, in tree: Tree, _ l: PresentedLayer, world: PlaneAffine) throws -> Matte?? {
+        func matte(of i: Int, in tree: Tree, _ l: PresentedLayer, world: PlaneAffine, owner: NodeKey) throws -> Matte?? {
             guard let m = tree.mask[i] else { return .some(nil) }
             let layers = tree.layers
             let ml = layers[m]
@@ -149,9 +200,9 @@ final class LottieCapture {
             let t = ml.toParent(l)
             if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
             let mworld = PlaneAffine(t).then(world)
-            var parts = ownParts(ml, world: mworld, opacity: opacity, clips: [], inner: [])
+            var parts = ownParts(ml, world: mworld, owner: owner, local: PlaneAffine(t), opacity: opacity, clips: [], inner: [])
             if ml.number(.borderWidth) > 0, ml.color(.borderColor).alpha > 0 {
-                parts.append((.border, Frame(layer: ml, world: mworld, opacity: opacity, clips: []), " border"))
+                parts.append((.border, Frame(layer: ml, world: mworld, owner: owner, local: PlaneAffine(t), opacity: opacity, clips: []), " border"))
             }
             guard !parts.isEmpty else { return nil }
             guard parts.count == 1, !layers.indices.contains(where: { layers[$0].parent == m && !layers[$0].isMask }) else {
@@ -171,13 +222,15 @@ final class LottieCapture {
             guard !l.bool(.isHidden) else { return }
             let opacity = parentOpacity * max(0, min(1, l.number(.opacity)))
             guard opacity > 0 else { return }
-            let world: PlaneAffine
+            let world: PlaneAffine, local: PlaneAffine
             if let placed {
                 world = placed
+                local = placed
             } else {
                 let t = l.toParent(parent)
                 if !PlaneAffine.holds(t) { try drop("3D perspective (flattened without it)") }
-                world = PlaneAffine(t).then(parentWorld)
+                local = PlaneAffine(t)
+                world = local.then(parentWorld)
             }
             if transitions, let state = l.transitions.last {
                 if let faces = state.planarFaces {
@@ -199,14 +252,18 @@ final class LottieCapture {
                 try drop("3D transitions, flip and cube (the new state is drawn at once)")
             }
             try noteUnheld(l)
+            let key = NodeKey(layer: l.id, side: side)
+            node(key, NodeFrame(layer: l, world: world, local: local, parent: placed == nil ? parent.map { NodeKey(layer: $0.id, side: side) } : nil),
+                 tree.names[i])
             // A mask that draws nothing hides the layer and its subtree.
-            guard let own = try matte(of: i, in: tree, l, world: world) else { return }
+            guard let own = try matte(of: i, in: tree, l, world: world, owner: key) else { return }
             if own != nil && outer != nil { try drop("masks inside masked layers (the inner mask alone is kept)") }
             let matte = own ?? outer
             var inner = clips
             if l.bool(.masksToBounds) { inner.append(Clip(rect: l.drawnBounds, radius: l.drawnCornerRadius, world: world)) }
             let name = tree.names[i]
-            for (role, frame, suffix) in ownParts(l, world: world, opacity: opacity, clips: clips, inner: inner) {
+            let start = sequence.count
+            for (role, frame, suffix) in ownParts(l, world: world, owner: key, opacity: opacity, clips: clips, inner: inner) {
                 place(Key(layer: l.id, role: role, side: side), frame, name + suffix, matte: matte)
             }
             if let field = l.particles, !field.particles.isEmpty {
@@ -224,7 +281,7 @@ final class LottieCapture {
                     let sprite = PlaneAffine(tx: -w / 2, ty: -h / 2).then(PlaneAffine(a: c, b: sn, c: -sn, d: c, tx: p.x, ty: p.y))
                     let role = Role.particle(image: imageAsset(img), cell: p.cell, birth: Int((p.birth * 1e6).rounded()))
                     place(Key(layer: l.id, role: role, side: side),
-                          Frame(layer: l, world: sprite.then(world), opacity: opacity * min(1, p.color.alpha), clips: inner),
+                          Frame(layer: l, world: sprite.then(world), owner: key, local: sprite, opacity: opacity * min(1, p.color.alpha), clips: inner),
                           name + " particle", matte: matte)
                 }
             }
@@ -235,8 +292,10 @@ final class LottieCapture {
                 try visit(tree, c, parent: l, parentWorld: world, opacity: opacity, clips: inner, matte: matte, side: side, transitions: transitions)
             }
             if l.number(.borderWidth) > 0, l.color(.borderColor).alpha > 0 {
-                place(Key(layer: l.id, role: .border, side: side), Frame(layer: l, world: world, opacity: opacity, clips: clips), name + " border", matte: matte)
+                place(Key(layer: l.id, role: .border, side: side), Frame(layer: l, world: world, owner: key, local: .identity, opacity: opacity, clips: clips),
+                      name + " border", matte: matte)
             }
+            try castShadow(of: l, world: world, drawn: sequence[start...].filter { $0.matteOf == nil }, at: ordinal)
         }
         let tree = Tree(s.layers, names: LayerPaths.paths(s))
         for (i, l) in s.layers.enumerated() where l.parent < 0 {
@@ -276,9 +335,31 @@ final class LottieCapture {
         return n
     }
 
+    /// A layer's shadow as the drop shadow effect of the one piece its subtree draws, in that piece's
+    /// space (Core Animation's `shadowOffset` and `shadowRadius` are in the layer's own space, as an
+    /// After Effects effect is in its layer's). A subtree that draws several pieces casts one shadow
+    /// of them all, which no one piece's effect draws; a layer that clips to its bounds clips its
+    /// shadow too: both are left out.
+    private func castShadow(of l: PresentedLayer, world: PlaneAffine, drawn: [Key], at ordinal: Int) throws {
+        let opacity = max(0, min(1, l.number(.shadowOpacity))) * max(0, min(1, l.color(.shadowColor).alpha))
+        guard opacity > 0, !drawn.isEmpty else { return }
+        guard Set(drawn).count == 1, let key = drawn.first, pieces[key]!.shadows.count <= ordinal else {
+            return try drop("shadows of layers that draw more than one part")
+        }
+        guard !l.bool(.masksToBounds) else { return try drop("shadows of layers that clip to their bounds") }
+        guard let frame = pieces[key]!.frames[ordinal], let toLayer = world.inverted.map({ frame.world.then($0) }),
+              let back = toLayer.inverted else { return }
+        var offset = Point(0, 0)
+        if case .size(let s) = l[.shadowOffset] { offset = back.applyLinear(Point(s.width, s.height)) }
+        let shadow = Shadow(color: l.color(.shadowColor), opacity: opacity, offset: offset,
+                            radius: max(0, l.number(.shadowRadius)) / abs(toLayer.determinant).squareRoot())
+        pieces[key]!.shadows += [Shadow?](repeating: nil, count: ordinal - pieces[key]!.shadows.count)
+        pieces[key]!.shadows.append(shadow)
+        castsShadows = true
+    }
+
     /// Says (once) what of `l` Lottie cannot hold; with `--strict`, refuses instead.
     private func noteUnheld(_ l: PresentedLayer) throws {
-        if l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0 { try drop("shadows") }
         if l.kind == .gradient, l.gradientType == .conic, case .colors(let c) = l[.colors], !c.isEmpty { try drop("conic gradients") }
     }
 

@@ -34,10 +34,17 @@ struct LottieDocument {
             try out.add(LottieJSON.base64(png) + "\",\"e\":1}")
         }
         try out.add("],\"layers\":[")
+        let written = capture.order.reversed().filter { capture.pieces[$0]?.frames.contains { $0 != nil } ?? false }
+        let parenting = LottieParenting(capture, pieces: written, firstIndex: written.count + 1)
+        let extents = parentExtents(written, parenting)
         var index = 1
-        for key in capture.order.reversed() {
-            guard let piece = capture.pieces[key], let layer = layerJSON(key, piece, index: index) else { continue }
+        for key in written {
+            guard let layer = layerJSON(key, capture.pieces[key]!, index: index, parenting) else { continue }
             try out.add((index > 1 ? "," : "") + layer)
+            index += 1
+        }
+        for key in parenting.parents {
+            try out.add((index > 1 ? "," : "") + nullJSON(key, index: parenting.index[key]!, parenting, extent: extents[key] ?? 1))
             index += 1
         }
         try out.add("],\"fonts\":{\"list\":[")
@@ -62,7 +69,7 @@ struct LottieDocument {
 
     // MARK: - Layers
 
-    private func layerJSON(_ key: LottieCapture.Key, _ piece: LottieCapture.Piece, index: Int) -> String? {
+    private func layerJSON(_ key: LottieCapture.Key, _ piece: LottieCapture.Piece, index: Int, _ parenting: LottieParenting) -> String? {
         let count = capture.frameNumbers.count
         let frames: [LottieCapture.Frame?] = (0..<count).map { $0 < piece.frames.count ? piece.frames[$0] : nil }
         guard let first = frames.firstIndex(where: { $0 != nil }), let last = frames.lastIndex(where: { $0 != nil }) else { return nil }
@@ -80,16 +87,18 @@ struct LottieDocument {
             anchor = Point(Double(img.width) / 2, Double(img.height) / 2)
             extent = max(extent, (Double(img.width * img.width + img.height * img.height)).squareRoot() / 2)
         default:
-            let l = firstFrame.layer
-            let b = l.drawnBounds, a = l.point(.anchorPoint)
-            anchor = Point(b.origin.x + a.x * b.size.width, b.origin.y + a.y * b.size.height)
+            anchor = Self.anchor(of: firstFrame.layer)
             for f in frames.compactMap({ $0 }) {
-                var corners = Self.corners(f.layer.drawnBounds)
-                if key.role == .content, case .path(let p) = f.layer[.path] { corners += p.points }
-                for c in corners { extent = max(extent, ((c.x - anchor.x) * (c.x - anchor.x) + (c.y - anchor.y) * (c.y - anchor.y)).squareRoot()) }
+                for c in contentPoints(key, f) { extent = max(extent, ((c.x - anchor.x) * (c.x - anchor.x) + (c.y - anchor.y) * (c.y - anchor.y)).squareRoot()) }
             }
         }
-        let transform = transformJSON(frames, anchor: anchor, extent: extent, first: first, last: last)
+        let (parent, maps) = parenting.maps(frames.map { $0.map { (owner: $0.owner, local: $0.local, world: $0.world) } })
+        var opacity: [[Double]?] = []
+        for (k, f) in frames.enumerated() {
+            opacity.append(k < first || k > last ? nil : [f.map { $0.opacity * 100 } ?? 0])
+        }
+        let g = Self.geometryTolerance / Double(parenting.depth) / parenting.stageScale(of: parent)
+        let transform = transformJSON(maps, opacity: opacity, anchor: anchor, extent: extent, tolerance: g)
         var s = "{\"ddd\":0,\"ind\":\(index),\"ty\":"
         switch key.role {
         case .image(let n), .particle(let n, _, _): s += "2,\"refId\":\"image_\(n)\""
@@ -97,9 +106,11 @@ struct LottieDocument {
         default: s += "4"
         }
         s += ",\"nm\":" + LottieJSON.string(piece.name) + ",\"sr\":1,\"ks\":" + transform + ",\"ao\":0"
+        if let parent { s += ",\"parent\":\(parenting.index[parent]!)" }
         if key.matteOf != nil { s += ",\"td\":1" }
         if piece.matteMode > 0 { s += ",\"tt\":\(piece.matteMode)" }
         if let masks = masksJSON(frames) { s += ",\"hasMask\":true,\"masksProperties\":" + masks }
+        if let shadow = dropShadowJSON(frames, piece.shadows) { s += ",\"ef\":[" + shadow + "]" }
         switch key.role {
         case .background: s += ",\"shapes\":" + mattedShapes(backgroundShapes(frames), piece)
         case .border: s += ",\"shapes\":" + mattedShapes(borderShapes(frames), piece)
@@ -135,30 +146,86 @@ struct LottieDocument {
 
     private func still(_ v: Double) -> String { "{\"a\":0,\"k\":" + LottieJSON.number(v) + "}" }
 
-    /// Position, rotation, scale (and skew when any sample has one) of the piece's map to the
-    /// stage about `anchor`; opacity, 0 between `first` and `last` wherever the piece is not drawn.
-    private func transformJSON(_ frames: [LottieCapture.Frame?], anchor: Point, extent: Double, first: Int, last: Int) -> String {
+    /// A Core Animation layer's anchor point in its own space.
+    static func anchor(of l: PresentedLayer) -> Point {
+        let b = l.drawnBounds, a = l.point(.anchorPoint)
+        return Point(b.origin.x + a.x * b.size.width, b.origin.y + a.y * b.size.height)
+    }
+
+    /// The points that bound what a piece draws, in its own space.
+    private func contentPoints(_ key: LottieCapture.Key, _ f: LottieCapture.Frame) -> [Point] {
+        if let n = key.role.image {
+            let img = capture.images[n]
+            return Self.corners(Rect(0, 0, Double(img.width), Double(img.height)))
+        }
+        var corners = Self.corners(f.layer.drawnBounds)
+        if key.role == .content, case .path(let p) = f.layer[.path] { corners += p.points }
+        return corners
+    }
+
+    /// How far what each parent's subtree draws reaches from the parent's anchor, in the parent's
+    /// own space (what an error of its rotation or scale is multiplied by).
+    private func parentExtents(_ pieces: [LottieCapture.Key], _ parenting: LottieParenting) -> [LottieCapture.NodeKey: Double] {
+        var extents: [LottieCapture.NodeKey: Double] = [:]
+        guard !parenting.parents.isEmpty else { return extents }
+        var anchors: [LottieCapture.NodeKey: Point] = [:]
+        for key in parenting.parents {
+            if let l = capture.nodes[key]?.frames.first(where: { $0 != nil })??.layer { anchors[key] = Self.anchor(of: l) }
+        }
+        for key in pieces {
+            for (f, frame) in capture.pieces[key]!.frames.enumerated() {
+                guard let frame else { continue }
+                let points = contentPoints(key, frame).map { frame.world.apply($0) }
+                var cur: LottieCapture.NodeKey? = frame.owner
+                while let c = cur, let nf = capture.nodes[c]?.frames[f] {
+                    if let anchor = anchors[c], let inverse = nf.world.inverted {
+                        for p in points {
+                            let q = inverse.apply(p)
+                            extents[c] = max(extents[c] ?? 1, ((q.x - anchor.x) * (q.x - anchor.x) + (q.y - anchor.y) * (q.y - anchor.y)).squareRoot())
+                        }
+                    }
+                    cur = nf.parent
+                }
+            }
+        }
+        return extents
+    }
+
+    /// A parent: a null layer (`ty` 3) with the layer's map into its own parent's space, for the whole run.
+    private func nullJSON(_ key: LottieCapture.NodeKey, index: Int, _ parenting: LottieParenting, extent: Double) -> String {
+        let node = capture.nodes[key]!
+        let count = capture.frameNumbers.count
+        let frames: [LottieCapture.NodeFrame?] = (0..<count).map { $0 < node.frames.count ? node.frames[$0] : nil }
+        let anchor = Self.anchor(of: frames.first { $0 != nil }!!.layer)
+        let (parent, maps) = parenting.maps(frames.map { $0.map { (owner: $0.parent, local: $0.local, world: $0.world) } })
+        let g = Self.geometryTolerance / Double(parenting.depth) / parenting.stageScale(of: parent)
+        let transform = transformJSON(maps, opacity: maps.map { $0 == nil ? nil : [100] }, anchor: anchor, extent: extent, tolerance: g)
+        var s = "{\"ddd\":0,\"ind\":\(index),\"ty\":3,\"nm\":" + LottieJSON.string(node.name) + ",\"sr\":1,\"ks\":" + transform + ",\"ao\":0"
+        if let parent { s += ",\"parent\":\(parenting.index[parent]!)" }
+        let numbers = capture.frameNumbers
+        return s + ",\"ip\":\(numbers.first ?? 0),\"op\":\((numbers.last ?? 0) + 1),\"st\":0,\"bm\":0}"
+    }
+
+    /// Position, rotation, scale (and skew when any sample has one) of a Lottie layer's map into
+    /// its parent's space (`maps`, one a sample) about `anchor`, within `tolerance` in that space;
+    /// `opacity` in percent, one a sample.
+    private func transformJSON(_ maps: [PlaneAffine?], opacity: [[Double]?], anchor: Point, extent: Double, tolerance g: Double) -> String {
         var rotation: [[Double]?] = [], scale: [[Double]?] = [], shear: [[Double]?] = [], position: [[Double]?] = []
         var previous: Double?
         var largestScale = 1e-9, sheared = false
-        for f in frames {
-            guard let f else { rotation.append(nil); scale.append(nil); shear.append(nil); position.append(nil); continue }
-            var parts = f.world.parts
+        for m in maps {
+            guard let m else { rotation.append(nil); scale.append(nil); shear.append(nil); position.append(nil); continue }
+            var parts = m.parts
             // Unwrapped: the turn nearest the previous sample's, so that keyframes turn the short way.
             if let previous { parts.rotation += ((previous - parts.rotation) / 360).rounded() * 360 }
             previous = parts.rotation
             largestScale = max(largestScale, abs(parts.scaleX), abs(parts.scaleY))
             if abs(parts.shear) > 1e-9 { sheared = true }
-            let p = f.world.apply(anchor)
+            let p = m.apply(anchor)
             rotation.append([parts.rotation]); scale.append([parts.scaleX * 100, parts.scaleY * 100])
             shear.append([-atan(parts.shear) * 180 / .pi]); position.append([p.x, p.y])
         }
-        let g = Self.geometryTolerance
         let angle = g / (extent * largestScale) * 180 / .pi
-        var opacity: [[Double]?] = []
-        for (k, f) in frames.enumerated() {
-            opacity.append(k < first || k > last ? nil : [f.map { $0.opacity * 100 } ?? 0])
-        }
         var s = "{\"a\":{\"a\":0,\"k\":" + LottieJSON.array([anchor.x, anchor.y]) + "}"
         s += ",\"p\":" + numbers(position, g)
         s += ",\"s\":" + numbers(scale, 100 * g / extent)
@@ -194,6 +261,43 @@ struct LottieDocument {
             masks.append("{\"inv\":false,\"mode\":\"\(j == 0 ? "a" : "i")\",\"pt\":" + pt + ",\"o\":{\"a\":0,\"k\":100},\"x\":{\"a\":0,\"k\":0},\"nm\":\"bounds\"}")
         }
         return "[" + masks.joined(separator: ",") + "]"
+    }
+
+    /// A piece's shadow as Lottie's drop shadow effect (`ty` 25; its values by the names and in the
+    /// order After Effects gives them, which lottie-android reads by name and lottie-web by place),
+    /// mapped as lottie-ios maps that effect back to a CALayer shadow: opacity 0…255 is
+    /// `shadowOpacity` × 255, softness is 5 × `shadowRadius`, and the offset (dx, dy) is the
+    /// distance √(dx² + dy²) at the direction atan2(dy, dx) + 90° (0° up, clockwise). Where the
+    /// piece is drawn without a shadow the effect's opacity is 0.
+    private func dropShadowJSON(_ frames: [LottieCapture.Frame?], _ shadows: [LottieCapture.Shadow?]) -> String? {
+        guard shadows.contains(where: { $0 != nil }) else { return nil }
+        let g = Self.geometryTolerance
+        func track(_ value: (LottieCapture.Shadow?) -> [Double]) -> [[Double]?] {
+            frames.indices.map { k in frames[k] == nil ? nil : value(k < shadows.count ? shadows[k] : nil) }
+        }
+        var previous: Double?
+        let direction = track { sh in
+            guard let sh, sh.offset.x != 0 || sh.offset.y != 0 else { return [previous ?? 180] }
+            var d = atan2(sh.offset.y, sh.offset.x) * 180 / .pi + 90
+            if let p = previous { d += ((p - d) / 360).rounded() * 360 }
+            previous = d
+            return [d]
+        }
+        let distance = track { [$0.map { hypot($0.offset.x, $0.offset.y) } ?? 0] }
+        let longest = distance.compactMap { $0?[0] }.max() ?? 0
+        func value(_ type: Int, _ name: String, _ n: Int, _ v: String) -> String {
+            "{\"ty\":\(type),\"nm\":\"\(name)\",\"mn\":\"ADBE Drop Shadow-000\(n)\",\"ix\":\(n),\"v\":" + v + "}"
+        }
+        let color = track { sh in sh.map { let c = $0.color.clamped; return [c.red, c.green, c.blue, 1] } ?? [0, 0, 0, 1] }
+        let items = [
+            value(2, "Shadow Color", 1, numbers(color, Self.colorTolerance, decimals: 4)),
+            value(0, "Opacity", 2, numbers(track { [($0?.opacity ?? 0) * 255] }, 0.5, decimals: 2)),
+            value(1, "Direction", 3, numbers(direction, g / max(longest, 1) * 180 / .pi)),
+            value(0, "Distance", 4, numbers(distance, g)),
+            value(0, "Softness", 5, numbers(track { [($0?.radius ?? 0) * 5] }, 5 * g)),
+            value(7, "Shadow Only", 6, "{\"a\":0,\"k\":0}"),
+        ]
+        return "{\"ty\":25,\"nm\":\"Drop Shadow\",\"mn\":\"ADBE Drop Shadow\",\"ix\":1,\"en\":1,\"ef\":[" + items.joined(separator: ",") + "]}"
     }
 
     // MARK: - Shapes

@@ -62,6 +62,9 @@ public final class LottieWriter: Sink {
                 bytes = DotLottieArchive.bytes(animation: archiveName, json: bytes)
                 if bytes.count > maxSize { throw LottieDocument.SizeLimit() }
             }
+            if capture.castsShadows {
+                note("lottie: shadows are written as Lottie's drop shadow effect, which lottie-web, lottie-ios and lottie-android draw and rlottie and fxhost's lottie plugin do not")
+            }
             if !capture.dropped.isEmpty {
                 note("lottie: Lottie cannot hold \(capture.dropped.joined(separator: ", ")): left out (--strict refuses instead)")
             }

@@ -20,7 +20,7 @@ public final class TerminalPreview: ImageSink {
 
     public init(renderer: Renderer, output: OutputFile, columns: Int? = nil, color: Bool? = nil) {
         out = output
-        let terminal = OutputFile.standardOutputTerminal
+        let terminal = output.publication.terminal
         let tty = terminal.isTerminal
         let width = terminal.columns ?? 80
         self.columns = max(8, min(columns ?? width, 400))

@@ -86,11 +86,14 @@ public final class Y4MWriter: ImageSink {
 /// printf-style pattern (`shot-%03d.png`). Each file is written whole.
 public final class PNGSequenceWriter: ImageSink {
     private let pattern: String
+    /// How each frame's file is written.
+    private let publication: Publication
     /// The number of the first file: a shard's frames keep their index in the whole run.
     public var firstIndex = 0
 
     /// `target` is a folder (existing, or ending in '/') or a name with `%d`/`%0Nd`.
-    public init(renderer: Renderer, target: String) throws {
+    public init(renderer: Renderer, target: String, publication: Publication) throws {
+        self.publication = publication
         if target.contains("%") {
             guard PNGSequenceWriter.format(target, 0) != nil else {
                 throw OutputError("--out \(target): the pattern must hold one %d or %0Nd (e.g. frame-%04d.png)")
@@ -119,7 +122,7 @@ public final class PNGSequenceWriter: ImageSink {
 
     override func write(_ frame: Frame) throws {
         let name = PNGSequenceWriter.format(pattern, firstIndex + frameCount - 1)!
-        let file = try OutputFile(path: name)
+        let file = try OutputFile(path: name, publication: publication)
         try file.write(PNGEncoder.png(frame.pixels, width: frame.width, height: frame.height))
         try file.commit()
     }

@@ -6,6 +6,8 @@ import Glibc
 /// filesystem has none) and renamed into place only when complete, so that a
 /// failed run never leaves a half-written file over a good one; or a device,
 /// FIFO or socket, written directly (renaming over one would replace the node itself).
+/// Where its bytes go (standard output's writer, another process that holds the files) is the
+/// `Publication` it is made with.
 public final class OutputFile {
     private var fd: Int32
     private let finalPath: String?
@@ -17,37 +19,18 @@ public final class OutputFile {
     /// How messages name this output: as the user gave it.
     private let shown: String
     /// In a supervised child: the output's number at the supervisor, which holds the file.
-    private var relayed: (relay: OutputRelay, id: UInt32, isFile: Bool)?
+    private var relayed: (remote: any RemoteOutputs, id: UInt32, isFile: Bool)?
+    /// How this output reaches its destination (given when it is made).
+    public let publication: Publication
 
-    /// Set in a supervised child: every output but standard output is opened and written
-    /// by the supervising process, so that plugin code holds no descriptor of it.
-    nonisolated(unsafe) public static var relay: OutputRelay?
-
-    /// Told of each temporary file when it is made (true) and when it is
-    /// renamed into place or removed (false), so that a supervising process
-    /// can clean up after a child that died mid-write.
-    nonisolated(unsafe) public static var temporaryFiles: ((String, Bool) -> Void)?
-
-    /// Writes standard output's bytes; false with errno set on failure. A
-    /// supervised child sends them to its parent, which alone holds the real
-    /// standard output.
-    nonisolated(unsafe) public static var standardOutputWriter: (UnsafeRawBufferPointer) -> Bool = { bytes in
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(1, base + offset, bytes.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return false }
-            offset += n
-        }
-        return true
-    }
-
-    /// Whether standard output is a terminal, and how wide. A supervised child's
-    /// descriptor 1 is not the real standard output, so the parent finds this
-    /// out before it starts the child.
+    /// Whether standard output is a terminal, and how wide (`Publication.terminal`).
     public struct Terminal: Sendable {
         public var isTerminal: Bool
         public var columns: Int?
+
+        public init(isTerminal: Bool, columns: Int?) {
+            self.isTerminal = isTerminal; self.columns = columns
+        }
 
         /// What descriptor `fd` is now.
         public static func of(_ fd: Int32) -> Terminal {
@@ -58,35 +41,31 @@ public final class OutputFile {
         }
     }
 
-    nonisolated(unsafe) public static var standardOutputTerminal = Terminal.of(1)
-
-    /// Asked just before a temporary file is renamed into place: false when the
-    /// process that asked for the output is gone, so nothing is published after it.
-    nonisolated(unsafe) public static var mayPublish: () -> Bool = { true }
-
     /// How a temporary output file's name begins (six random letters and digits follow).
     static let temporaryPrefix = ".fxhost-"
 
-    /// Standard output.
-    public init() {
+    /// Standard output, written through `publication`.
+    public init(publication: Publication) {
         fd = 1; finalPath = nil; tempPath = nil; shown = "standard output"
+        self.publication = publication
     }
 
     /// A file at `path` ("-" is standard output). Fails early, before any
     /// sampling, when the folder is missing or not writable, or a device,
     /// FIFO or socket cannot be opened.
     /// `shownAs` is the name messages use (the path as the user gave it, when `given` was resolved).
-    public init(path given: String, shownAs: String? = nil) throws {
+    public init(path given: String, shownAs: String? = nil, publication: Publication) throws {
+        self.publication = publication
         shown = given == "-" ? "standard output" : "'\(shownAs ?? given)'"
         if given == "-" {
             fd = 1; finalPath = nil; tempPath = nil
             return
         }
         let path = OutputFile.absolute(given)
-        if let relay = OutputFile.relay {
-            let (id, isFile) = try relay.open(path, shown: shownAs ?? given)
+        if let remote = publication.remote {
+            let (id, isFile) = try remote.open(path, shown: shownAs ?? given)
             fd = -1; finalPath = path; tempPath = nil
-            relayed = (relay, id, isFile)
+            relayed = (remote, id, isFile)
             return
         }
         var st = stat()
@@ -116,7 +95,7 @@ public final class OutputFile {
         _ = fcntl(made, F_SETFD, FD_CLOEXEC)
         finalPath = path
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        OutputFile.temporaryFiles?(tempPath!, true)
+        publication.temporaryFile(tempPath!, true)
         fchmod(fd, 0o644)
     }
 
@@ -200,7 +179,7 @@ public final class OutputFile {
     /// Overwrites bytes already written at `offset` (files only: APNG's frame count).
     public func patch(at offset: Int, _ bytes: [UInt8]) throws {
         try flush()
-        if let relayed { return try relayed.relay.patch(relayed.id, at: offset, bytes) }
+        if let relayed { return try relayed.remote.patch(relayed.id, at: offset, bytes) }
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
         guard n == bytes.count else {
             throw OutputError("cannot write \(shown): \(String(cString: strerror(errno)))")
@@ -212,13 +191,13 @@ public final class OutputFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes `chunks` whole, in order: to standard output through `standardOutputWriter`, to a
+    /// Writes `chunks` whole, in order: to standard output through the publication, to a
     /// descriptor in as few `writev` calls as it takes.
     private func send(_ chunks: [UnsafeRawBufferPointer]) throws {
-        if let relayed { return try relayed.relay.write(relayed.id, chunks.filter { !$0.isEmpty }) }
+        if let relayed { return try relayed.remote.write(relayed.id, chunks.filter { !$0.isEmpty }) }
         if fd == 1 && finalPath == nil {
             for chunk in chunks where !chunk.isEmpty {
-                guard OutputFile.standardOutputWriter(chunk) else {
+                guard publication.writeStandardOutput(chunk) else {
                     throw OutputError("cannot write standard output: \(String(cString: strerror(errno)))")
                 }
             }
@@ -246,14 +225,14 @@ public final class OutputFile {
     /// Sends what is buffered now (a live preview), keeping the output open.
     public func commitFlush() throws {
         try flush()
-        if let relayed { try relayed.relay.flush(relayed.id) }
+        if let relayed { try relayed.remote.flush(relayed.id) }
     }
 
     /// Cuts a file back to `length` bytes (files only).
     public func truncate(to length: Int) throws {
         try flush()
         if let relayed {
-            try relayed.relay.truncate(relayed.id, to: length)
+            try relayed.remote.truncate(relayed.id, to: length)
             written = length
             return
         }
@@ -267,7 +246,7 @@ public final class OutputFile {
     public func commit() throws {
         try flush()
         finished = true
-        if let relayed { return try relayed.relay.commit(relayed.id) }
+        if let relayed { return try relayed.remote.commit(relayed.id) }
         guard let finalPath else { return }
         if let folder = unnamedFolder { try nameUnnamed(in: folder) }
         guard let tempPath else {
@@ -277,12 +256,12 @@ public final class OutputFile {
         }
         let closed = close(fd)
         let why = closed == 0 ? nil : String(cString: strerror(errno))
-        defer { OutputFile.temporaryFiles?(tempPath, false) }
+        defer { publication.temporaryFile(tempPath, false) }
         if let why {
             unlink(tempPath)
             throw OutputError("cannot write \(shown): \(why)")
         }
-        guard OutputFile.mayPublish() else {
+        guard publication.mayPublish() else {
             unlink(tempPath)
             throw OutputError("\(shown) was not written: the fxhost that asked for it is gone")
         }
@@ -304,20 +283,20 @@ public final class OutputFile {
             throw OutputError("cannot write \(shown): \(why)")
         }
         tempPath = name
-        OutputFile.temporaryFiles?(name, true)
+        publication.temporaryFile(name, true)
     }
 
     /// Drops a partial file.
     public func abandon() {
         finished = true
-        if let relayed { return relayed.relay.abandon(relayed.id) }
+        if let relayed { return relayed.remote.abandon(relayed.id) }
         guard let tempPath else {
             if finalPath != nil { close(fd) }
             return
         }
         close(fd)
         unlink(tempPath)
-        OutputFile.temporaryFiles?(tempPath, false)
+        publication.temporaryFile(tempPath, false)
     }
 }
 

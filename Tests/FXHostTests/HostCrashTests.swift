@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 @testable import FXHost
+@testable import FXIsolation
 
 /// A child that dies while no plugin code is being called died in fxhost's own work: the line
 /// says so and does not blame the plugin (docs/isolation.md, "Memory budget").

@@ -3,6 +3,7 @@ import CFX
 import FXCore
 import Testing
 @testable import FXHost
+import FXIsolation
 
 /// A failure at a limit reaches the plugin as FX_ERR_LIMIT; it never turns
 /// into FX_OK with a 0 handle the plugin would take for "no object".

@@ -88,7 +88,7 @@ import Testing
     /// The writer's file, parsed by the layout above and inflated independently.
     @Test func theWriterLaysFramesOutAsDocumented() throws {
         let path = dir + "/w.fxpart"
-        let sink = try FramePartWriter(renderer: Renderer(stageSize: Size(6, 4)), output: OutputFile(path: path))
+        let sink = try FramePartWriter(renderer: Renderer(stageSize: Size(6, 4)), output: OutputFile(path: path, publication: .direct))
         let frames = (0..<3).map { Frame(width: 6, height: 4, pixels: Self.pixels(6, 4, seed: $0), time: Double($0) / 10) }
         for f in frames { try sink.consume(frame: f) }
         try sink.finish()

@@ -57,7 +57,7 @@ import FXSinks
 
     @Test func animatedPNG() throws {
         let path = dir + "/a.png"
-        let sink = try APNGWriter(renderer: Renderer(stageSize: Size(64, 48)), output: OutputFile(path: path), frameInterval: 1 / 30)
+        let sink = try APNGWriter(renderer: Renderer(stageSize: Size(64, 48)), output: OutputFile(path: path, publication: .direct), frameInterval: 1 / 30)
         let frames = try run(sink, times: Self.times)
         let probe = try FFmpeg.probe(path)
         #expect(probe.codec == "apng" && probe.width == 64 && probe.height == 48)
@@ -89,7 +89,7 @@ import FXSinks
 
     @Test func oneSampleIsAPlainPNG() throws {
         let path = dir + "/still.png"
-        let sink = try APNGWriter(renderer: Renderer(stageSize: Size(64, 48)), output: OutputFile(path: path), frameInterval: 1 / 30)
+        let sink = try APNGWriter(renderer: Renderer(stageSize: Size(64, 48)), output: OutputFile(path: path, publication: .direct), frameInterval: 1 / 30)
         let frames = try run(sink, times: [0.1])
         #expect(try FFmpeg.probe(path).codec == "png")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -100,7 +100,7 @@ import FXSinks
 
     @Test func gif() throws {
         let path = dir + "/a.gif"
-        let sink = try GIFWriter(renderer: Renderer(stageSize: Size(64, 48), background: .white), output: try OutputFile(path: path),
+        let sink = try GIFWriter(renderer: Renderer(stageSize: Size(64, 48), background: .white), output: try OutputFile(path: path, publication: .direct),
                                  frameInterval: 1 / 30)
         let frames = try run(sink, times: Self.times)
         let probe = try FFmpeg.probe(path)
@@ -120,7 +120,7 @@ import FXSinks
 
     @Test func y4mVideo() throws {
         let path = dir + "/a.y4m"
-        let sink = Y4MWriter(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: path), fps: 30)
+        let sink = Y4MWriter(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: path, publication: .direct), fps: 30)
         let frames = try run(sink, times: Self.times)
         let header = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)).prefix(40), as: UTF8.self)
         #expect(header.hasPrefix("YUV4MPEG2 W64 H48 F30:1 Ip A1:1 C444\n"))
@@ -136,7 +136,7 @@ import FXSinks
     }
 
     @Test func pngSequenceAndContactSheet() throws {
-        let sink = try PNGSequenceWriter(renderer: Renderer(stageSize: Size(64, 48)), target: dir + "/f-%03d.png")
+        let sink = try PNGSequenceWriter(renderer: Renderer(stageSize: Size(64, 48)), target: dir + "/f-%03d.png", publication: .direct)
         let frames = try run(sink, times: Array(Self.times.prefix(5)))
         for i in 0..<5 {
             let decoded = try FFmpeg.rgbaFrames(dir + "/f-00\(i).png", width: 64, height: 48)
@@ -145,7 +145,7 @@ import FXSinks
         #expect(PNGSequenceWriter.format("x-%d.png", 7) == "x-7.png")
         #expect(PNGSequenceWriter.format("x-%d-%d.png", 7) == nil)
         let sheetPath = dir + "/sheet.png"
-        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: sheetPath), maxCells: 6)
+        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: sheetPath, publication: .direct), maxCells: 6)
         _ = try run(sheet, times: Self.times)
         let probe = try FFmpeg.probe(sheetPath)
         // 6 cells in 4 columns, 2 rows of 64×48 thumbnails with 8 px gaps and 20 px labels.
@@ -158,7 +158,7 @@ import FXSinks
         let expected = [0, 5, 11, 16, 22, 27, 33, 38, 44, 49, 55, 60]
         #expect(ContactSheet.evenPicks(frameCount: 61, cells: 12) == expected)
         #expect(ContactSheet.evenPicks(frameCount: 10, cells: 12) == Array(0..<10))
-        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(16, 12)), output: try OutputFile(path: dir + "/even.png"),
+        let sheet = try ContactSheet(renderer: Renderer(stageSize: Size(16, 12)), output: try OutputFile(path: dir + "/even.png", publication: .direct),
                                  maxCells: 12, thumbnailWidth: 16)
         let blank = [UInt8](repeating: 0, count: 16 * 12 * 4)
         for i in 0...60 { try sheet.consume(frame: Frame(width: 16, height: 12, pixels: blank, time: Double(i) / 10)) }
@@ -168,14 +168,14 @@ import FXSinks
 
     @Test func terminalPreviewDrawsHalfBlocksOrASCII() throws {
         let colour = dir + "/preview.txt"
-        let sink = TerminalPreview(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: colour),
+        let sink = TerminalPreview(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: colour, publication: .direct),
                                    columns: 32, color: true)
         _ = try run(sink, times: [0, 0.1])
         let text = try String(contentsOfFile: colour, encoding: .utf8)
         #expect(text.contains("▀") && text.contains("\u{1B}[38;2;255;0;0m"))  // the red square, in 24-bit colour
         #expect(text.contains("t = 0.100 s"))
         let plain = dir + "/plain.txt"
-        let ascii = TerminalPreview(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: plain),
+        let ascii = TerminalPreview(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: plain, publication: .direct),
                                     columns: 32, color: false)
         _ = try run(ascii, times: [0])
         let lines = try String(contentsOfFile: plain, encoding: .utf8).split(separator: "\n")

@@ -32,7 +32,7 @@ import Testing
 
     @Test func largeAndSmallWritesKeepTheirOrder() throws {
         let path = dir + "/mixed.bin"
-        let out = try OutputFile(path: path)
+        let out = try OutputFile(path: path, publication: .direct)
         let want = try writeMixed(to: out)
         #expect(!FileManager.default.fileExists(atPath: path), "not in place before commit")
         try out.commit()
@@ -59,7 +59,7 @@ import Testing
         // Opening waits for no reader, and fails while there is none: wait for the thread to open its end.
         var out: OutputFile?
         for _ in 0..<500 where out == nil {
-            out = try? OutputFile(path: path)
+            out = try? OutputFile(path: path, publication: .direct)
             if out == nil { usleep(10_000) }
         }
         let file = try #require(out)

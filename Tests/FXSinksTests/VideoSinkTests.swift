@@ -73,7 +73,7 @@ import FXSinks
     func video(_ format: VideoWriter.Format, crf: Int? = nil, width: Double = 64, height: Double = 48) throws -> (String, [Frame]) {
         let path = dir + "/v.\(format.rawValue)"
         let renderer = Renderer(stageSize: Size(width, height))
-        let sink = try VideoWriter(renderer: renderer, output: try OutputFile(path: path), fps: 30, format: format, crf: crf)
+        let sink = try VideoWriter(renderer: renderer, output: try OutputFile(path: path, publication: .direct), fps: 30, format: format, crf: crf)
         return (path, try run(sink, width: width, height: height))
     }
 
@@ -144,7 +144,7 @@ import FXSinks
 
     @Test func losslessWebPMergesStillFramesAndKeepsMilliseconds() throws {
         let path = dir + "/a.webp"
-        let sink = try WebPWriter(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: path),
+        let sink = try WebPWriter(renderer: Renderer(stageSize: Size(64, 48)), output: try OutputFile(path: path, publication: .direct),
                                   frameInterval: 1.0 / 30, quality: nil)
         let frames = try run(sink)
         let webp = try WebPFrames(path)
@@ -164,7 +164,7 @@ import FXSinks
     @Test func lossyWebPIsClose() throws {
         let path = dir + "/b.webp"
         let sink = try WebPWriter(renderer: Renderer(stageSize: Size(64, 48), background: Color(red: 0, green: 0, blue: 0)),
-                                  output: try OutputFile(path: path), frameInterval: 1.0 / 30, quality: 80)
+                                  output: try OutputFile(path: path, publication: .direct), frameInterval: 1.0 / 30, quality: 80)
         let frames = try run(sink)
         let webp = try WebPFrames(path)
         #expect(webp.frames.count == 7 && webp.durations.reduce(0, +) == 333)
@@ -217,7 +217,7 @@ import FXSinks
         let s = try bandedStage()
         func sink(_ path: String) throws -> ImageSink {
             let renderer = Renderer(stageSize: s.size, background: background)
-            let out = try OutputFile(path: path)
+            let out = try OutputFile(path: path, publication: .direct)
             if format == "y4m" { return Y4MWriter(renderer: renderer, output: out, fps: 30) }
             return try VideoWriter(renderer: renderer, output: out, fps: 30, format: format == "mp4" ? .mp4 : .webm)
         }
@@ -243,7 +243,7 @@ import FXSinks
         // where it was), costs a frame far more than that.
         let s = try bandedStage()
         let path = dir + "/banded.mp4"
-        let sink = try VideoWriter(renderer: Renderer(stageSize: s.size), output: try OutputFile(path: path), fps: 30, format: .mp4, crf: 0)
+        let sink = try VideoWriter(renderer: Renderer(stageSize: s.size), output: try OutputFile(path: path, publication: .direct), fps: 30, format: .mp4, crf: 0)
         let reference = Renderer(stageSize: s.size)
         var frames: [Frame] = []
         for t in Self.bandedTimes {

@@ -9,7 +9,7 @@ import TestSupport
 /// catalog: checked as the test command checks them, and a stale face is
 /// named and rewritten.
 @Suite struct CatalogFaceTests {
-    static let faces = ["Sources/FXPluginKit/LayerKeys.swift", "Sources/QuartzCore/Catalog.swift", "docs/KEYPATHS.md"]
+    static let faces = ["Sources/FXPluginKit/LayerKeys.swift", "Sources/QuartzCore/Private/Catalog.swift", "docs/KEYPATHS.md"]
     static var tool: String { TestSupport.binFolder + "/fxcatalog" }
 
     @Test func theCommittedFacesAreCurrent() throws {

@@ -92,7 +92,7 @@ struct BatchSummary {
         }
         if let file {
             let written = reporting {
-                let out = try OutputFile(path: file)
+                let out = try OutputFile(path: file, publication: RunPublication.current)
                 for (job, outcome) in zip(jobs, outcomes) {
                     var members: [(key: String, value: JSON)] = [("line", .number(Double(job.line))), ("out", .string(job.out))]
                     switch outcome {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXCore
 import FXHost
+import FXIsolation
 import FXSinks
 import Glibc
 
@@ -104,14 +105,9 @@ public func isolated(_ o: Supervision, _ body: () throws -> Void) -> Int32 {
 func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void) throws -> Void) -> (status: Int32, said: [String]) {
     nonisolated(unsafe) var said: [String] = []
     guard o.isolate else { return (reporting { try body { said.append($0) } }, said) }
-    OutputFile.temporaryFiles = { path, made in Isolation.note(made ? "temp" : "kept", path) }
-    OutputFile.standardOutputWriter = { Isolation.writeStandardOutput($0) }
-    OutputFile.mayPublish = { Isolation.supervisorAlive }
-    // The child's descriptor 1 is standard error: look at the real standard output now.
-    OutputFile.standardOutputTerminal = .of(1)
     // Output files are opened and written in this process, at the child's request: plugin code holds no descriptor of them.
-    let outcome = superviseWithOutputs(timeout: o.timeout, runTimeout: o.renderTimeout) {
-        reporting { try body { Isolation.note("result", $0) } }
+    let outcome = Isolation.superviseWithOutputs(timeout: o.timeout, runTimeout: o.renderTimeout) { publication in
+        RunPublication.$current.withValue(publication) { reporting { try body { Isolation.note("result", $0) } } }
     }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)

@@ -62,8 +62,8 @@ func makeSinks(_ target: ImageTarget, particles: Bool, pixels: Pixels) throws ->
 
 /// The output for a path (nil: standard output), named in messages as the user gave it.
 public func output(_ path: String?) throws -> OutputFile {
-    guard let path else { return OutputFile() }
-    return try OutputFile(path: path, shownAs: OutputNames.given[path])
+    guard let path else { return OutputFile(publication: RunPublication.current) }
+    return try OutputFile(path: path, shownAs: OutputNames.given[path], publication: RunPublication.current)
 }
 
 /// Output paths as the user gave them, by the absolute path they were resolved to.

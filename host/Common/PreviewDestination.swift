@@ -13,7 +13,7 @@ func checkPreviewDestination(_ o: OutputOptions) throws {
         guard !isTerminal(path: out) else { return }
         destination = "--out \(out)"
     } else {
-        guard !OutputFile.standardOutputTerminal.isTerminal else { return }
+        guard !OutputFile.Terminal.of(1).isTerminal else { return }
         destination = "standard output"
     }
     throw HostError.usage("--sink preview draws in a terminal and \(destination) is not one: run it in a terminal, "

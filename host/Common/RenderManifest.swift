@@ -84,7 +84,7 @@ struct RenderManifest {
     /// Writes `OUT.manifest.json` (after the output itself is in place, so a
     /// manifest never vouches for an output that is not there).
     func write(beside out: String) throws {
-        let file = try OutputFile(path: RenderManifest.path(for: out, frames: frames))
+        let file = try OutputFile(path: RenderManifest.path(for: out, frames: frames), publication: RunPublication.current)
         try file.write(json.text + "\n")
         try file.commit()
     }

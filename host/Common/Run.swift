@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXCore
 import FXHost
+import FXIsolation
 import FXPNG
 import FXSinks
 import Glibc
@@ -27,7 +28,7 @@ public func stderrLine(_ s: String, newline: Bool = true) {
 
 /// Writes text to fxhost's standard output (through the parent, in a child).
 func standardOutput(_ text: String) throws {
-    let out = OutputFile()
+    let out = OutputFile(publication: RunPublication.current)
     try out.write(text)
     try out.commit()
 }

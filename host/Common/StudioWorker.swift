@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXCore
 import FXHost
+import FXIsolation
 import FXSinks
 import Glibc
 

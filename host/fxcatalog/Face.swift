@@ -11,7 +11,7 @@ struct Face: Sendable {
 
     static let all: [Face] = [
         Face(path: "Sources/FXPluginKit/LayerKeys.swift") { _ in LayerKeysFace.text() },
-        Face(path: "Sources/QuartzCore/Catalog.swift") { _ in QuartzCoreFace.text() },
+        Face(path: "Sources/QuartzCore/Private/Catalog.swift") { _ in QuartzCoreFace.text() },
         Face(path: "docs/KEYPATHS.md") { current in
             try Block.replace(in: current ?? "", name: "properties", with: KeyPathsFace.propertyTable())
         },

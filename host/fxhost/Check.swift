@@ -3,6 +3,7 @@ import FXCommandLine
 import FXCore
 import FXPNG
 import FXHost
+import FXIsolation
 import FXRender
 import FXSinks
 import Glibc
@@ -65,8 +66,10 @@ func check(_ o: CheckOptions) -> Int32 {
         declared.append((plugin, path))
         for factory in listing.results.dropFirst() {
             // Golden snapshots are written by this process, out of plugin code's reach.
-            let outcome = superviseWithOutputs(timeout: o.supervision.timeout) {
-                reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
+            let outcome = Isolation.superviseWithOutputs(timeout: o.supervision.timeout) { publication in
+                RunPublication.$current.withValue(publication) {
+                    reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
+                }
             }
             let what = "\(plugin)/\(factory)"
             let details = outcome.results.filter { $0.hasPrefix(Golden.detailPrefix) }

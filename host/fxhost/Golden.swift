@@ -2,6 +2,7 @@
 import FXCommandLine
 import FXCore
 import FXHost
+import FXIsolation
 import FXImageSinks
 import FXPNG
 import FXRender
@@ -64,7 +65,7 @@ enum Golden {
         if let failure = Renderer.libraryFailure { throw failure }
         let renderer = Renderer(stageSize: stage.size)
         let jsonFile = o.update ? samplesFile : entry + "/samples.actual.jsonl"
-        let jsonOut = try OutputFile(path: jsonFile)
+        let jsonOut = try OutputFile(path: jsonFile, publication: RunPublication.current)
         let json = JSONLinesSink(jsonOut)
         var frames: [[UInt8]] = []
         for t in times {
@@ -126,7 +127,7 @@ enum Golden {
     static func list(_ times: [Double]) -> String { times.map { SampleDifferences.short($0) }.joined(separator: ", ") }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let out = try OutputFile(path: path)
+        let out = try OutputFile(path: path, publication: RunPublication.current)
         try out.write(bytes)
         try out.commit()
     }

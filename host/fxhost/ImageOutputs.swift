@@ -47,7 +47,7 @@ func imageSinks(_ o: ImageTarget) throws -> [Sink] {
     case .frames:
         guard let path = o.out, path != "-" else { throw HostError.usage("frames output needs a folder or a name-%04d.png pattern") }
         try checkFolder(path)
-        let frames = try PNGSequenceWriter(renderer: try render(), target: path)
+        let frames = try PNGSequenceWriter(renderer: try render(), target: path, publication: RunPublication.current)
         frames.firstIndex = o.firstFrame
         sinks.append(frames)
     case .part:

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-@testable import FXSinks
+@testable import FXIsolation
+import FXSinks
 
 /// The request protocol between a supervised child's `OutputRelay` and the
 /// supervisor's `OutputServer`, in one process: the server does what the relay
@@ -57,11 +58,31 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix(".fxhost-") }.isEmpty)
     }
 
+    /// An output made with a publication whose `remote` is the relay is opened, written, patched
+    /// and committed by the server: the child side makes no temporary file of its own and writes
+    /// no standard output.
+    @Test func anOutputGivenTheRelayIsWrittenByTheServer() throws {
+        let path = dir + "/relayed.bin"
+        nonisolated(unsafe) var heard: [String] = []  // the hooks run on this thread alone
+        try connected { relay in
+            let publication = Publication(writeStandardOutput: { _ in heard.append("stdout"); return true },
+                                          terminal: .of(1), remote: relay,
+                                          temporaryFile: { path, _ in heard.append(path) }, mayPublish: { heard.append("asked"); return true })
+            let out = try OutputFile(path: path, publication: publication)
+            #expect(out.isFile)
+            try out.write("0123456789")
+            try out.patch(at: 2, Array("ab".utf8))
+            try out.commit()
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "01ab456789")
+        #expect(heard.isEmpty, "\(heard)")
+    }
+
     /// A folder that does not exist: the relay throws the line the local OutputFile throws.
     @Test func failuresAreTheLocalMessages() throws {
         let path = dir + "/missing/out.txt"
         var local = ""
-        do { _ = try OutputFile(path: path, shownAs: "missing/out.txt") } catch { local = "\(error)" }
+        do { _ = try OutputFile(path: path, shownAs: "missing/out.txt", publication: .direct) } catch { local = "\(error)" }
         #expect(local.hasPrefix("cannot write 'missing/out.txt': No such file or directory"), "\(local)")
         try connected { relay in
             var relayed = ""

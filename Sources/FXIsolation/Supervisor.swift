@@ -29,7 +29,7 @@ extension Isolation {
     /// `runTimeout` bounds the whole run (sampling, rendering and encoding included) in seconds.
     /// With `outputs`, the child's output files are opened and written here, at its request
     /// (`outputPipes` in the child): the child holds no descriptor of any of them.
-    public static func supervise(timeout: Double, runTimeout: Double = .infinity, outputs: OutputService? = nil,
+    public static func supervise(timeout: Double, runTimeout: Double = .infinity, outputs: OutputServer? = nil,
                                  _ body: () -> Int32) -> Outcome {
         func inProcess() -> Outcome { Outcome(end: .finished(body())) }
         if wake.isEmpty {
@@ -130,7 +130,7 @@ extension Isolation {
             }
         }
         func takeRequests(_ bytes: ArraySlice<UInt8>) -> Bool {
-            if !outputs!.take(bytes, replies[1]) { verdict = .tampered; return false }
+            if !outputs!.take(bytes, reply: replies[1]) { verdict = .tampered; return false }
             return true
         }
         func takeControl(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -283,7 +283,7 @@ extension Isolation {
             for t in watch.temps { unlink(t) }
         }
         // Whatever the child did not commit is not put in place.
-        outputs?.abandon()
+        outputs?.abandonAll()
         if case .stopped(let s) = end {
             // Asked to stop: the child is gone and its temporary files with it; end as the signal asks.
             var line = "fxhost: \(Outcome(end: end).failure!)\n"
@@ -294,21 +294,8 @@ extension Isolation {
                        results: watch.results, guarded: watch.guarded)
     }
 
-    /// The supervisor's end of a child's output requests: `take` handles bytes from the
-    /// request pipe, answering on the descriptor it is given (false: they are not the
-    /// run's); `abandon` removes every output not committed. `key` marks the run's records.
-    public struct OutputService {
-        public let key: UInt64
-        public let take: (ArraySlice<UInt8>, Int32) -> Bool
-        public let abandon: () -> Void
-
-        public init(key: UInt64, take: @escaping (ArraySlice<UInt8>, Int32) -> Bool, abandon: @escaping () -> Void) {
-            self.key = key; self.take = take; self.abandon = abandon
-        }
-    }
-
     /// In a child supervised with outputs: the pipe for requests, the pipe for answers, the run's key.
-    nonisolated(unsafe) public static var outputPipes: (requests: Int32, replies: Int32, key: UInt64)?
+    nonisolated(unsafe) static var outputPipes: (requests: Int32, replies: Int32, key: UInt64)?
 
     /// The parent's view of a child: the protocol's state, kept here and not in the child.
     struct Watch {

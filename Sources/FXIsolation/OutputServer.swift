@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXSinks
 import Glibc
 
 /// The supervising process's end of `OutputRelay`: it opens, writes, renames
@@ -81,7 +82,7 @@ public final class OutputServer {
             let path = String(decoding: payload[..<zero], as: UTF8.self)
             let shown = String(decoding: payload[(zero + 1)...], as: UTF8.self)
             do {
-                let file = try OutputFile(path: path, shownAs: shown)
+                let file = try OutputFile(path: path, shownAs: shown, publication: .direct)
                 files[id] = file
                 answer("ok \(id) \(file.isFile ? 1 : 0)", reply)
             } catch {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXSinks
 import Glibc
 import Synchronization
 
@@ -14,7 +15,7 @@ import Synchronization
 /// rename refused) are thrown where they were before; a write the supervisor
 /// could not make is answered when it fails and thrown by the output's next
 /// call. Calls from several threads (encoders on a second thread) are serialised.
-public final class OutputRelay: Sendable {
+public final class OutputRelay: RemoteOutputs {
     /// The operations, as the first byte after the key.
     enum Operation: UInt8 {
         case open = 0x6F, write = 0x77, patch = 0x70, truncate = 0x74, flush = 0x66, commit = 0x63, abandon = 0x78
@@ -46,7 +47,7 @@ public final class OutputRelay: Sendable {
 
     /// Opens `path` (absolute) in the supervisor, messages naming it `shown`: the output's
     /// number, and whether it is a file written under a temporary name (not a stream).
-    func open(_ path: String, shown: String) throws -> (id: UInt32, isFile: Bool) {
+    public func open(_ path: String, shown: String) throws -> (id: UInt32, isFile: Bool) {
         try state.withLock { s in
             let id = s.next
             s.next += 1
@@ -57,14 +58,14 @@ public final class OutputRelay: Sendable {
         }
     }
 
-    func write(_ id: UInt32, _ chunks: [UnsafeRawBufferPointer]) throws {
+    public func write(_ id: UInt32, _ chunks: [UnsafeRawBufferPointer]) throws {
         try state.withLock { s in
             try raise(id, &s)
             try send(.write, id, 0, chunks, &s)
         }
     }
 
-    func patch(_ id: UInt32, at offset: Int, _ bytes: [UInt8]) throws {
+    public func patch(_ id: UInt32, at offset: Int, _ bytes: [UInt8]) throws {
         try state.withLock { s in
             try raise(id, &s)
             try bytes.withUnsafeBytes { try send(.patch, id, UInt64(offset), [$0], &s) }
@@ -72,7 +73,7 @@ public final class OutputRelay: Sendable {
         }
     }
 
-    func truncate(_ id: UInt32, to length: Int) throws {
+    public func truncate(_ id: UInt32, to length: Int) throws {
         try state.withLock { s in
             try raise(id, &s)
             try send(.truncate, id, UInt64(length), [], &s)
@@ -80,14 +81,14 @@ public final class OutputRelay: Sendable {
         }
     }
 
-    func flush(_ id: UInt32) throws {
+    public func flush(_ id: UInt32) throws {
         try state.withLock { s in
             try raise(id, &s)
             try send(.flush, id, 0, [], &s)
         }
     }
 
-    func commit(_ id: UInt32) throws {
+    public func commit(_ id: UInt32) throws {
         try state.withLock { s in
             try raise(id, &s)
             try send(.commit, id, 0, [], &s)
@@ -95,7 +96,7 @@ public final class OutputRelay: Sendable {
         }
     }
 
-    func abandon(_ id: UInt32) {
+    public func abandon(_ id: UInt32) {
         state.withLock { s in
             s.failures[id] = nil
             try? send(.abandon, id, 0, [], &s)

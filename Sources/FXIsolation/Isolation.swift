@@ -109,10 +109,10 @@ public enum Isolation {
 
     /// Starts a host call: false when one is already under way at this level of
     /// plugin code (a signal handler that interrupted it), which gets FX_ERR_NOT_NOW.
-    static func beginHostCall() -> Bool { fxs_host_call_begin() != 0 }
-    static func endHostCall() { fxs_host_call_set(0) }
+    public static func beginHostCall() -> Bool { fxs_host_call_begin() != 0 }
+    public static func endHostCall() { fxs_host_call_set(0) }
 
-    static func enter(_ phase: String) {
+    public static func enter(_ phase: String) {
         // Plugin code called from inside a host call (a nested callback) may call the host again.
         servingStack.append(fxs_host_call_serving())
         fxs_host_call_set(0)
@@ -122,7 +122,7 @@ public enum Isolation {
         note("enter", phase)
     }
 
-    static func leave() {
+    public static func leave() {
         if let serving = servingStack.popLast() { fxs_host_call_set(serving) }
         guard channel >= 0 else {
             phases.removeLast(); marks.removeLast()

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-@testable import FXHost
+@testable import FXIsolation
 import Testing
 
 /// The supervisor's check of the records a child sends for the spans of standard output it put

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "seeds", type: .dynamic, targets: ["seeds"]),
         // For plugins in packages of their own (docs/PLUGINS.md): the C ABI and its Swift face.
         .library(name: "FXPluginKit", targets: ["FXPluginKit"]),
+        .library(name: "FXToolbox", targets: ["FXToolbox"]),
         .library(name: "CFX", targets: ["CFX"]),
         // iOS animation code as written (docs/SWIFT.md): Apple's names over FXPluginKit.
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
@@ -66,6 +67,9 @@ let package = Package(
         // `fxhost studio`: the page, its HTTP server and the fxhost runs that draw it (docs/STUDIO.md).
         .target(name: "FXStudio", dependencies: ["CMicroHTTPD"], path: "Sources/FXStudio", exclude: ["Page"]),
 
+        // The toolbox the host and plugins share (one strict JSON reader with limits, the escaping of
+        // plugin text for a terminal); it depends on nothing, and a Swift plugin links it statically.
+        .target(name: "FXToolbox", path: "Sources/FXToolbox"),
         // One piece of work on a second thread (the engine's fork and join; image sinks also encode on threads of their own), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),
         .target(name: "FXCore", dependencies: ["FXParallel"], path: "Sources/FXCore"),
@@ -82,7 +86,7 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["FXPluginKit"], path: "Sources/CoreGraphics"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "FXPluginKit", "CFX"], path: "Sources/QuartzCore"),
         .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "FXPluginKit"], path: "Sources/UIKit"),
-        .target(name: "FXSinks", dependencies: ["FXCore"], path: "Sources/FXSinks"),
+        .target(name: "FXSinks", dependencies: ["FXCore", "FXToolbox"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",
             dependencies: ["FXCore", "FXParallel", "FXRender", "FXSinks", "CAVFormat", "CPixels", "CWebP", "CDeflate", "CImageQuant"], path: "Sources/FXImageSinks"),
@@ -91,9 +95,9 @@ let package = Package(
         // Plugin code in a supervised child: the supervisor, the relay and ring that carry the child's outputs to it,
         // the server that writes them, and the limits; it gives the sinks a `Publication` value (docs/isolation.md).
         .target(name: "FXIsolation", dependencies: ["CSupervisor", "FXSinks"], path: "Sources/FXIsolation"),
-        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation"], path: "Sources/FXHost"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation", "FXPNG"], path: "Sources/FXHost"),
         // The command line, without the renderer: the executable gives it the image sinks, `check` and `join`.
-        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXIsolation", "FXSinks", "FXPNG", "FXCore", "FXStudio"], path: "host/Common"),
+        .target(name: "FXCommandLine", dependencies: ["FXHost", "FXIsolation", "FXSinks", "FXPNG", "FXCore", "FXStudio", "FXToolbox"], path: "host/Common"),
         // One executable, renderer linked: a second one for pixels cost every image run a second process start.
         .executableTarget(
             name: "fxhost", dependencies: ["FXCommandLine", "FXImageSinks", "FXSinks", "FXRender", "FXPNG", "FXHost", "FXIsolation", "FXCore"],
@@ -107,7 +111,7 @@ let package = Package(
         // The generated pictures of the fade effect, shared by fade and seeds.
         .target(name: "Scenery", path: "Plugins/fade/Scenery"),
         .target(name: "pulse", dependencies: ["FXPluginKit", "CFX"], path: "Plugins/pulse"),
-        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX", "CDeflate"], path: "Plugins/lottie"),
+        .target(name: "lottie", dependencies: ["FXPluginKit", "CFX", "CDeflate", "FXToolbox"], path: "Plugins/lottie"),
         .target(name: "seeds", dependencies: ["UIKit", "QuartzCore", "Scenery"], path: "Plugins/seeds"),
         .executableTarget(
             name: "fxbench", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/fxbench",
@@ -118,6 +122,7 @@ let package = Package(
             name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
+        .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox"], path: "Tests/FXToolboxTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],

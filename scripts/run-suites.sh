@@ -29,7 +29,7 @@ groups=(
   'FXRenderTests\.'
   'FXSinksTests\.'
   'IndependentRendererTests\.|Conformance\.'
-  'FXCoreTests\.|FXPluginKitTests\.'
+  'FXCoreTests\.|FXPluginKitTests\.|FXToolboxTests\.'
   '.'
 )
 # Every Swift Testing test runs in exactly one group: a group skips what an

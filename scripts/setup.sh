@@ -31,6 +31,9 @@ if [ "${1:-}" = "--test" ]; then packages+=(lintian); fi
 if [ "${1:-}" = "--test" ]; then packages+=(python3-pil); fi
 # And rlottie, the independent renderer the Lottie plugin's tests compare with (Tests/LottieTests).
 if [ "${1:-}" = "--test" ]; then packages+=(librlottie-dev); fi
+# And python-lottie (PyPI `lottie`, pinned; drawn through cairosvg), the third player that settles where
+# fxhost and rlottie disagree (Tests/LottieTests/ThirdPlayerTests), in a virtual environment in .build.
+if [ "${1:-}" = "--test" ]; then packages+=(python3-venv python3-cairosvg); fi
 # And the job engines the sharding tests run for real (docs/SCALE.md): a one-node Slurm
 # cluster, GNU parallel, and PyYAML to read the Kubernetes manifests.
 if [ "${1:-}" = "--test" ]; then packages+=(slurm-wlm munge parallel python3-yaml); fi
@@ -46,5 +49,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# python-lottie's pinned version goes into the virtual environment (Debian's python3 takes no pip installs).
+third_player="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/python-lottie" python_lottie=0.7.2
+if [ "${1:-}" = "--test" ] && ! "$third_player/bin/python" -c "import cairosvg, importlib.metadata as m
+assert m.version('lottie') == '$python_lottie'" 2>/dev/null; then
+  echo "setup: installing python-lottie $python_lottie into $third_player" >&2
+  /usr/bin/python3 -m venv --system-site-packages "$third_player"
+  "$third_player/bin/pip" install -q --disable-pip-version-check "lottie==$python_lottie"
 fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH; install the Swift 6.3 toolchain first" >&2; exit 2; }

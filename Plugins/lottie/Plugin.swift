@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: MIT
 import CFX
 import FXPluginKit
+import FXToolbox
 import Glibc
 
 // lottie — plays a Bodymovin (Lottie) JSON file: the composition's layers,
 // shapes and keyframes become fx layers and keyframe animations, through
 // fx.h only. docs/LOTTIE.md lists what plays and what is warned about.
+//
+// Rooms, as rlottie keeps model, parser and renderer apart: Model/ holds the
+// file's data and nothing else (no parsing, no evaluating); Reader/ turns JSON
+// (and .lottie archives, image files) into the model; Builder/ samples the
+// model at frames and makes the host's layers and animations; Geometry/ is the
+// 2D maths both use. This file is the entry and the order of the three.
 
 /// `build(api, stage, file, marker, range, animation)`.
 let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
@@ -19,34 +26,17 @@ let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar
             try Player.play(LottieFile.parse(bytes), file: shown, stage: Layer(handle: stage),
                             marker: Descriptor.string(marker), range: Descriptor.string(range))
         } catch let e as LottieError {
-            throw PluginError(oneLine("\(shown): \(e.path): \(e.message)"), status: FX_ERR_INPUT)
+            // On one line whatever the file holds: names and keys quoted from it keep no control character.
+            throw PluginError(TerminalText.escape("\(shown): \(e.path): \(e.message)"), status: FX_ERR_INPUT)
         }
     }
-}
-
-/// A message on one line whatever the file holds: names and keys quoted from
-/// it keep their control characters as JSON escapes (`\n`, `\u001b`).
-func oneLine(_ message: String) -> String {
-    var out = ""
-    for u in message.unicodeScalars {
-        switch u {
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20 || u.value == 0x7F:
-            let hex = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out
 }
 
 /// What to play of a file, and where.
 enum Player {
     static func play(_ document: JSON, file: String, stage: Layer, marker: String, range: String) throws {
         _ = Warnings.take()
-        let comp = try Composition.read(Node(document, path: "$"))
+        let comp = try CompositionReader.read(Node(document, path: "$"))
         var first = comp.inPoint, last = comp.outPoint
         if !marker.isEmpty {
             guard let m = comp.markers.first(where: { $0.name == marker }) else {

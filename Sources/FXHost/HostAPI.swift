@@ -222,6 +222,7 @@ enum HostAPI {
         installEmitters(&api)
         installBuildValues(&api)
         installPreferences(&api)
+        installImageBytes(&api)
         return api
     }
 }

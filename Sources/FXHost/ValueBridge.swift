@@ -56,10 +56,16 @@ extension HostSession {
 
     /// Counts `bytes` copied from the plugin against `Limits.maxPluginDataBytes`.
     func charge(_ bytes: Int, for what: String) throws(FXAPIError) {
+        try affordCharge(bytes, for: what)
+        pluginDataBytes += bytes
+    }
+
+    /// Refuses, as `charge` would, data that does not fit in what is left, without charging it:
+    /// for a size known before the work that makes the data (an image's header before its pixels).
+    func affordCharge(_ bytes: Int, for what: String) throws(FXAPIError) {
         guard bytes <= limits.maxPluginDataBytes - pluginDataBytes else {
             throw FXAPIError(.limit, "\(what) of \(bytes) bytes would take the data copied from the plugin in this run past \(limits.maxPluginDataBytes / (1024 * 1024)) MiB; that is the limit (strings, arrays, paths and pixels, all together)")
         }
-        pluginDataBytes += bytes
     }
 
     /// Copies a plugin string, refusing invalid UTF-8 and absurd lengths.

@@ -58,6 +58,22 @@ public struct Image: ValueConvertible, Sendable {
         handle = h; width = Int(w); height = Int(ht)
     }
 
+    /// fx.h 1.4 `image_decode_png`: decodes PNG bytes held in memory (an
+    /// embedded image, an archive's entry) with the host's decoder and limits.
+    /// A host older than 1.4 answers FX_ERR_NOT_FOUND, naming its version.
+    public init(png bytes: [UInt8]) throws(PluginError) {
+        guard Host.has(\.image_decode_png) else {
+            let (major, minor) = Host.abiVersion
+            throw PluginError("this host (fx.h \(major).\(minor)) cannot decode PNG bytes in memory; image_decode_png came in 1.4",
+                              status: FX_ERR_NOT_FOUND)
+        }
+        var h: fx_image = 0
+        try Host.check(bytes.withUnsafeBufferPointer { Host.api.image_decode_png($0.baseAddress, $0.count, &h) })
+        var w: Int32 = 0, ht: Int32 = 0
+        try Host.check(Host.api.image_size(h, &w, &ht))
+        handle = h; width = Int(w); height = Int(ht)
+    }
+
     /// An image the host handed back (`ReadValue.handle` of a layer's `contents`).
     public init(handle: fx_image) throws(PluginError) {
         var w: Int32 = 0, ht: Int32 = 0

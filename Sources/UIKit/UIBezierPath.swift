@@ -22,6 +22,15 @@ open class UIBezierPath: NSObject {
     public var lineJoinStyle: CGLineJoin = .miter
     public var miterLimit: CGFloat = 10
     public var usesEvenOddFillRule = false
+    /// The dashes `stroke()` draws (`setLineDash(_:count:phase:)`); empty: solid.
+    var dashPattern: [CGFloat] = []
+    var dashPhase: CGFloat = 0
+
+    /// Dash lengths alternating on and off, from `phase` into the pattern (nil or a count of 0: solid).
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        dashPattern = pattern.map { p in (0..<max(0, count)).map { p[$0] } } ?? []
+        dashPhase = phase
+    }
 
     override public init() { path = CGMutablePath() }
     public init(cgPath: CGPath) { path = CGMutablePath(items: cgPath.items) }

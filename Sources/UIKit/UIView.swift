@@ -16,7 +16,10 @@ open class UIView: NSObject, CALayerDelegate {
     @exclusivity(unchecked) var needsLayout = false
     open var isUserInteractionEnabled = true
     open var contentMode: ContentMode = .scaleToFill {
-        didSet { layer.contentsGravity = contentMode.gravity }
+        didSet {
+            layer.contentsGravity = contentMode.gravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
     }
 
     /// The class of the view's layer (`CATextLayer` for a label, …). A
@@ -38,12 +41,15 @@ open class UIView: NSObject, CALayerDelegate {
         super.init()
         layer.delegate = self
         self.frame = frame
+        // Drawn when first committed, as UIKit draws a view before it first shows it.
+        layer.setNeedsDisplay()
     }
     override public convenience init() { self.init(frame: .zero) }
     public required init?(coder: NSCoder) {
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
         layer.delegate = self
+        layer.setNeedsDisplay()
     }
 
     /// A view over a layer the host already has (the stage's root), which is the window its views are in.
@@ -250,9 +256,13 @@ open class UIView: NSObject, CALayerDelegate {
         for v in views where v.needsLayout { v.layoutIfNeeded() }
     }
 
-    open func setNeedsDisplay() {}
-    /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
-    @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
+    /// Redraws the view (its `draw(_:)`) when the transaction commits.
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// The whole view is redrawn (a drawing is layers, not a bitmap with dirty regions).
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
+    /// Draws the view's content into `UIGraphicsGetCurrentContext()`, in the
+    /// view's bounds; the default draws nothing. Called when the view is first
+    /// committed, after `setNeedsDisplay()`, and when its size changes with `contentMode = .redraw`.
     open func draw(_ rect: CGRect) {}
     /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
     open func layoutSubviews() {}
@@ -274,6 +284,13 @@ open class UIView: NSObject, CALayerDelegate {
     @discardableResult public func endEditing(_ force: Bool) -> Bool { true }
 
     // MARK: - CALayerDelegate
+
+    /// The layer's drawing is the view's `draw(_:)`, with the layer's context current (as UIKit does).
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(layer.bounds)
+        UIGraphicsPopContext()
+    }
 
     /// Inside an animation block, an animation of the change; outside, `NSNull`.
     open func action(for layer: CALayer, forKey event: String) -> CAAction? {

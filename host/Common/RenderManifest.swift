@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXHost
 import FXSinks
+import FXToolbox
 import Glibc
 
 /// What a sharded or batch render writes beside its output (`OUT.manifest.json`):
@@ -106,7 +107,7 @@ struct RenderManifest {
         }
         do {
             return try RenderManifest(json: try JSON.parse(text), file: path)
-        } catch let e as JSON.SyntaxError {
+        } catch let e as JSONSyntaxError {
             throw HostError.usage("'\(path)' is not valid JSON: \(e.description)")
         }
     }

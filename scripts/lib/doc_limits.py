@@ -106,7 +106,8 @@ def sources():
 def constant(name, texts):
     """The value of `Type.member`, or a fault (a string)."""
     owner, member = name.split(".")
-    declares = re.compile(r"^\s*(?:(?:public|internal|final|private|fileprivate|@\w+)\s+)*(?:struct|enum|class|actor)\s+%s\b" % owner, re.M)
+    # Top-level declarations only: a type nested in another (JSONReader.Limits) is another type of the same name.
+    declares = re.compile(r"^(?:(?:public|internal|final|private|fileprivate|@\w+)\s+)*(?:struct|enum|class|actor)\s+%s\b" % owner, re.M)
     defines = re.compile(r"^\s*(?:(?:public|internal|static|private|fileprivate|nonisolated)\s+)*(?:let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*([^\n/{]+)" % member, re.M)
     found = [(path, m.group(1).strip()) for path, text in texts if declares.search(text) for m in defines.finditer(text)]
     if len(found) != 1:
@@ -142,7 +143,7 @@ def faults():
         out += table_faults(section, column, known, texts)
     named = {name for names in ROWS.values() for name in names}
     for owner in COMPLETE:
-        declares = re.compile(r"^\s*(?:(?:public|internal|final|@\w+)\s+)*(?:struct|enum|class)\s+%s\b" % owner, re.M)
+        declares = re.compile(r"^(?:(?:public|internal|final|@\w+)\s+)*(?:struct|enum|class)\s+%s\b" % owner, re.M)
         for path, text in texts:
             if declares.search(text):
                 for member in re.findall(r"^\s*(?:(?:public|internal|static)\s+)*(?:let|var)\s+(max\w+)\s*=", text, re.M):

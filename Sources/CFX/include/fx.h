@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT-0 */
 /*
- * fx.h — the fxhost plugin ABI, version 1.3.
+ * fx.h — the fxhost plugin ABI, version 1.4.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -111,6 +111,10 @@
  *        fx_api member or struct changed. A host before 1.3 answers
  *        FX_ERR_BAD_KEY_PATH to layer_set of it; layer_knows_key_path
  *        tells beforehand.
+ *   1.4  fx_api grew after stage_prefer: image_decode_png, a PNG image
+ *        decoded from bytes in memory (embedded in the plugin's data, an
+ *        entry of an archive) with image_load_png's decoder and limits;
+ *        no descriptor struct changed size.
  */
 #ifndef FX_H
 #define FX_H
@@ -130,7 +134,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 3
+#define FX_ABI_MINOR 4
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -645,6 +649,29 @@ typedef struct fx_api {
      * call replaces an earlier one.
      */
     fx_status (*stage_prefer)(const fx_stage_preference *preference);
+
+    /* ---- 1.4: images from memory ---- */
+
+    /**
+     * Decodes a PNG image held in memory: `length` bytes at `bytes`, read
+     * during the call only (an image embedded in the plugin's own data, a
+     * base64 data URI it decoded, an entry of an archive it opened). The same
+     * decoder, pixels and limits as image_load_png: every PNG colour type and
+     * bit depth, Adam7, palettes and tRNS; at most 64 MiB of bytes and 8,192
+     * pixels a side; the pixels count against the data the plugin may have
+     * the host copy (docs/ABI.md, Limits). The image lives for the run.
+     * Refused, with last_error() naming what was wrong:
+     *   FX_ERR_BAD_ARGUMENT  bytes or out is NULL, or length is 0;
+     *   FX_ERR_BAD_VALUE     the bytes are not a PNG image, or a damaged or
+     *                        cut-short one (a CRC that does not match, no
+     *                        IEND, pixel data that does not inflate);
+     *   FX_ERR_LIMIT         more bytes, a larger side or more pixels than
+     *                        the limits allow: checked against the image's
+     *                        header before its pixels are inflated.
+     * Before 1.4 (FX_API_HAS false) a plugin writes the bytes to a file and
+     * calls image_load_png, or decodes them itself and calls image_create_rgba.
+     */
+    fx_status (*image_decode_png)(const uint8_t *bytes, size_t length, fx_image *out);
 } fx_api;
 
 /** True when the host's table has `member` (it was built against a minor that has it). */

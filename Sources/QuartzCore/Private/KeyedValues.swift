@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-/// Values an animation or a layer keeps for keys that are not its
-/// properties (key-value coding's other keys: `anim.setValue(layer,
-/// forKey: "layer")`, as the tutorials tag their animations).
+/// Values an animation keeps for keys that are not its properties
+/// (key-value coding's other keys: `anim.setValue(layer, forKey: "layer")`,
+/// as the tutorials tag their animations; a layer's are its own keys, CustomKeys.swift).
 ///
 /// A short list, found by comparing keys: code keeps one to three values on
 /// an object, and a `[String: Any]` hashes each key and grows its storage on

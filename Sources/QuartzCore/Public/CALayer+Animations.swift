@@ -11,11 +11,21 @@ extension CALayer {
     /// end of the plugin call), so a begin time of 0 means the layer's time then.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentation else { return }
+        if let p = anim as? CAPropertyAnimation, let keyPath = p.keyPath, animatesCustomKey(keyPath) {
+            return addCustom(p, keyPath: keyPath, forKey: key)
+        }
+        add(anim, forKey: key, onStop: nil)
+    }
+
+    /// `add(_:forKey:)`, with `onStop` called when the animation stops.
+    func add(_ anim: CAAnimation, forKey key: String?, onStop: (() -> Void)?) {
+        guard !isPresentation else { return }
         let copy = anim.copy() as! CAAnimation
         do {
             let built = try copy.hostAnimation(on: self)
             if let key { CATransaction.dropPending(self, key: key) }
             let add = CATransaction.PendingAdd(layer: self, animation: copy, built: built, key: key)
+            add.onStop = onStop
             // A transition's old side is what the layer presents when it is added, so it reaches the host at once.
             if copy is CATransition { try CATransaction.addNow(add) } else { CATransaction.enqueue(add) }
         } catch {
@@ -41,6 +51,7 @@ extension CALayer {
         for p in CATransaction.pending where p.layer === self {
             if let k = p.key, !keys.contains(k) { keys.append(k) }
         }
+        if drawn != nil { keys += customAnimationKeys }
         return keys.isEmpty ? nil : keys
     }
 
@@ -49,6 +60,7 @@ extension CALayer {
         guard !isPresentation else { return }
         CATransaction.dropPending(self, key: key)
         addedAnimations[key] = nil
+        if drawn != nil, removeCustomAnimation(forKey: key) { return }
         let onHost = Fault.attempt([String]()) { () throws(PluginError) -> [String] in try host.animationKeys() }
         guard onHost.contains(key) else { return }
         Fault.attempt { () throws(PluginError) in try host.removeAnimation(forKey: key) }
@@ -59,6 +71,7 @@ extension CALayer {
         CATransaction.dropPending(self, key: nil)
         Fault.attempt { () throws(PluginError) in try host.removeAllAnimations() }
         addedAnimations.removeAll()
+        for k in drawn?.keys.keys ?? [] { k.standIn?.removeAllAnimations() }
     }
 
     /// Whether Apple's pages mark `key` animatable, among the properties the facade has (the engine's catalog).

@@ -19,7 +19,7 @@ extension CALayer {
     }
 
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        guard attach(layer, { () throws(PluginError) in try host.insertSublayer(layer.host, at: Int(idx)) }) else { return }
+        guard attach(layer, { () throws(PluginError) in try host.insertSublayer(layer.host, at: Int(idx) + hostIndexOffset) }) else { return }
         children.insert(layer, at: min(Int(idx), children.count))
     }
 

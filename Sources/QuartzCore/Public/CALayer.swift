@@ -28,7 +28,6 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
     @exclusivity(unchecked) var children: [CALayer] = []
     var maskLayer: CALayer?
-    var keyedValues = KeyedValues()
     var addedAnimations = KeyedAnimations()
     var timingExtras = TimingExtras()
     // The two below are read and written on every property access, and
@@ -38,6 +37,10 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var modelReads = ModelReads()
     /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
     @exclusivity(unchecked) var heldLook: HeldLook?
+    /// Marked by `setNeedsDisplay()`, cleared by the display pass.
+    var needsDisplayFlag = false
+    /// What custom drawing and custom keys keep (nil for a layer that never drew nor had one).
+    var drawn: LayerDrawing?
 
     open var name: String?
     /// (The delegate and the actions are read on every property change, and
@@ -129,7 +132,7 @@ open class CALayer: NSObject, CAMediaTiming {
         set {
             let old = isPresentation ? newValue.size : read("bounds").cgRect.size
             write("bounds", newValue.fx, kept: .rect(newValue.fx))
-            if old != newValue.size { setNeedsLayout() }
+            if old != newValue.size { sizeChanged() }
         }
     }
     open var position: CGPoint {
@@ -162,7 +165,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 // As the bounds setter does, with the action found; then position's setter.
                 store("bounds", newBounds.fx, kept: .rect(newBounds.fx))
                 boundsAction.run(forKey: "bounds", object: self, arguments: nil)
-                if b.size != newValue.size { setNeedsLayout() }
+                if b.size != newValue.size { sizeChanged() }
                 position = newPosition
                 return
             }
@@ -182,7 +185,7 @@ open class CALayer: NSObject, CAMediaTiming {
             } catch {
                 Fault.record(error)
             }
-            if b.size != newValue.size { setNeedsLayout() }
+            if b.size != newValue.size { sizeChanged() }
             positionAction?.run(forKey: "position", object: self, arguments: nil)
         }
     }
@@ -278,8 +281,16 @@ open class CALayer: NSObject, CAMediaTiming {
         get { image(read("contents")) }
         set {
             switch newValue {
-            case nil: write("contents", NoValue())
-            case let image as CGImage: write("contents", image.image)
+            case nil:
+                write("contents", NoValue())
+                clearDrawnImage()
+            case let image as CGImage where CALayer.isDrawnImage(image):
+                // A renderer's image: its drawing is shown as layers (LayerDrawing.swift).
+                write("contents", NoValue())
+                showDrawnImage(image)
+            case let image as CGImage:
+                write("contents", image.image)
+                clearDrawnImage()
             default: Fault.record(PluginError("contents: a \(HostValue.describe(newValue!)) is not an image; Core Animation takes a CGImage (UIImage's cgImage)", status: FX_ERR_BAD_TYPE))
             }
         }
@@ -305,16 +316,28 @@ open class CALayer: NSObject, CAMediaTiming {
         set { write("shadowRadius", Double(newValue)) }
     }
 
-    // MARK: - Drawing, which fxhost does not call back
+    // MARK: - Drawing (in the class body, so subclasses can override it as on iOS; see LayerDrawing.swift)
 
-    /// No-ops that subclasses may override: fxhost draws layer content itself from the layer's
-    /// properties and calls no draw methods (docs/SWIFT.md).
-    open func setNeedsDisplay() {}
-    open func displayIfNeeded() {}
-    open func display() {}
-    /// Declared so that an override is named: fxhost calls no drawing method (custom drawing is not here yet).
-    @available(*, unavailable, message: "custom drawing is not supported: fxhost draws layers from their properties; build the look from sublayers (a CAShapeLayer for paths) (docs/SWIFT.md)")
-    open func draw(in ctx: CGContext) {}
+    /// Marks the layer for `display()` when the transaction commits (Apple:
+    /// "Marks the layer's contents as needing to be updated").
+    open func setNeedsDisplay() { markForDisplay() }
+    /// The whole layer is redrawn: a drawing is layers, not a bitmap with dirty regions.
+    open func setNeedsDisplay(_ r: CGRect) { markForDisplay() }
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+    /// Displays the layer now if it is marked.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+    /// Apple's rule: the delegate's `display(_:)` when it has one, else a
+    /// context the size of the bounds handed to `draw(in:)`; what is drawn
+    /// becomes the layer's content (`DrawnContent`).
+    open func display() {
+        if let delegate { delegate.display(self) } else { drawContents() }
+    }
+    /// Draws the layer's content; the default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     /// Kept for code that sets it: it only changes when iOS draws a layer's
     /// content (on a background thread); fxhost draws content from properties, so it has no effect.
@@ -419,6 +442,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Contents come back as the CGImage the host holds; a shape's path as the
     /// CGPath it keeps (see `CAShapeLayer`), since the host answers a handle.
     func presentedValue(forKey key: String) -> Any? {
+        if isCustomKey(key) { return customPresentedValue(forKey: key) }
         CALayer.sendHeldLooks()
         let shown = Fault.attempt(.none) { () throws(PluginError) -> ReadValue in try host.presented(key) }
         if key == "contents" { return image(shown) }
@@ -442,7 +466,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 write(keyPath, v)
             } catch { Fault.record(error) }
         } else {
-            keyedValues[keyPath] = value
+            setCustomValue(value, forKey: keyPath)
         }
     }
 
@@ -451,7 +475,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func value(forKeyPath keyPath: String) -> Any? {
         if keyPath == "contents" { return contents }
         if Layer.knows(type(of: self).hostKind, keyPath: keyPath) { return HostValue.any(read(keyPath)) }
-        return keyedValues[keyPath]
+        return customValue(forKey: keyPath)
     }
 
     open func value(forKey key: String) -> Any? { value(forKeyPath: key) }
@@ -483,7 +507,9 @@ open class CALayer: NSObject, CAMediaTiming {
         return a
     }
 
-    /// No layer redraws itself here (fxhost draws content from properties).
+    /// Whether a change of `key` (or an animation of it) redraws the layer:
+    /// a subclass answers true for its own animatable keys, so that `draw(in:)`
+    /// runs each frame with the presented value (Apple's `needsDisplay(forKey:)`).
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     // MARK: - Layout

@@ -100,9 +100,16 @@ extension CAAnimationDelegate {
 public protocol CALayerDelegate: AnyObject {
     func action(for layer: CALayer, forKey event: String) -> CAAction?
     func layoutSublayers(of layer: CALayer)
+    /// Displays the layer instead of its own drawing (Apple: "the layer calls this
+    /// method instead of draw(_:in:)"); the default draws it as a layer without one does.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content (a view's `draw(_:)` is called from here).
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
     public func layoutSublayers(of layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer.drawContents() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }

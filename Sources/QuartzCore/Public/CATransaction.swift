@@ -41,6 +41,8 @@ open class CATransaction: NSObject {
         let built: Animation
         let key: String?
         var groups: [CompletionGroup] = []
+        /// Called when the animation stops (a custom key's redraw, `CustomKeys.swift`).
+        var onStop: (() -> Void)?
 
         init(layer: CALayer, animation: CAAnimation, built: Animation, key: String?) {
             self.layer = layer; self.animation = animation; self.built = built; self.key = key
@@ -130,6 +132,7 @@ open class CATransaction: NSObject {
     static func commitImplicit() {
         UIKitSupport.willCommit?()
         CALayer.layoutPass()
+        CALayer.displayPass()
         CALayer.sendHeldLooks()
         flushPending()
         while let s = stack.popLast() { s.completion?.seal() }
@@ -139,14 +142,15 @@ open class CATransaction: NSObject {
     /// its delegate and to the completion blocks of the open transactions.
     static func track(_ p: PendingAdd) throws(PluginError) {
         let anim = p.animation, groups = p.groups, built = p.built
-        let delegate = anim.delegate
-        guard delegate != nil || !groups.isEmpty else { return }
+        let delegate = anim.delegate, onStop = p.onStop
+        guard delegate != nil || !groups.isEmpty || onStop != nil else { return }
         try built.callbacks(
             didStart: delegate == nil ? nil : Entry.callback { delegate?.animationDidStart(anim) },
             didStop: { finished in
                 try Entry.run {
                     delegate?.animationDidStop(anim, finished: finished)
                     for g in groups { g.stopped(finished: finished) }
+                    onStop?()
                 }
             })
     }

@@ -76,20 +76,20 @@ struct MaskBuilder {
 
     /// A layer whose alpha is what `masks`, combined in order, keep.
     func coverage(_ masks: [LottieMask], frames: [Double], size: (Double, Double)) throws -> Layer {
-        var holder = try plain("masks", size)
+        var holder = try Layer.plain("masks", size)
         for (k, m) in masks.enumerated() {
             switch k == 0 ? "a" : m.mode {
             case "s", "i", "d":
-                let factor = try plain("mask", size)
+                let factor = try Layer.plain("mask", size)
                 try add(m, into: factor, frames: frames, size: size)
                 try holder.setMask(factor)
             case "f":
                 // (A ∪ B) × (1 − A·B): the union, masked by the inverse of A masked by B.
                 let both = try coverage(Array(masks[..<k]), frames: frames, size: size)
-                let b = try plain("mask", size)
+                let b = try Layer.plain("mask", size)
                 try add(m, into: b, frames: frames, size: size)
                 try both.setMask(b)
-                let overlap = try plain("mask overlap", size)
+                let overlap = try Layer.plain("mask overlap", size)
                 try overlap.addSublayer(both)
                 try add(m, into: holder, frames: frames, size: size)
                 try holder.setMask(overlap)
@@ -98,19 +98,11 @@ struct MaskBuilder {
                 try add(m, into: holder, frames: frames, size: size)
                 continue
             }
-            let outer = try plain("masks", size)
+            let outer = try Layer.plain("masks", size)
             try outer.addSublayer(holder)
             holder = outer
         }
         return holder
-    }
-
-    func plain(_ name: String, _ size: (Double, Double)) throws(PluginError) -> Layer {
-        let l = try Layer(.plain, name: name)
-        try l.set("anchorPoint", Point(0, 0))
-        try l.set("bounds", Rect(0, 0, size.0, size.1))
-        try l.set("position", Point(0, 0))
-        return l
     }
 
     /// Adds to `layer` the coverage a mask contributes: `o·m` for add, intersect, lighten, darken
@@ -166,7 +158,7 @@ struct MaskBuilder {
         }
         var grown = try outline("mask", fill: true, width: x.map { 2 * max(0, $0) })
         if x.contains(where: { $0 < 0 }) {
-            let shrunk = try plain("mask shrunk", size)
+            let shrunk = try Layer.plain("mask shrunk", size)
             try shrunk.addSublayer(grown)
             try shrunk.setMask(try outline("mask edge", fill: false, width: x.map { 2 * max(0, -$0) }))
             try shrunk.set(.maskMode, .alphaInverted)
@@ -176,7 +168,7 @@ struct MaskBuilder {
             try timeline.play(grown, "opacity", alphas)
             return grown
         }
-        let rest = try plain("mask outside", size)
+        let rest = try Layer.plain("mask outside", size)
         let all = try Layer(.shape, name: "everything")
         try all.set("path", try PathMaker.path([MaskBuilder.everything]))
         try all.set("fillColor", Color.black)

@@ -1,43 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 
-/// After Effects' repeater ("ty": "rp"): the items listed before it in its
-/// group become copies, copy i drawn through the repeater's transform applied
-/// i + offset times — position × t, rotation × t, scale to the power t, about
-/// the anchor — at opacity start + (end − start) × i / copies. This is the rule
-/// of Skia's Skottie (`modules/skottie/src/layers/shapelayer/Repeater.cpp`,
-/// whose note says After Effects divides by the number of copies, not one
-/// less) and of rlottie (`LOTRepeaterItem::update`, `LOTRepeaterTransform::matrix`).
-/// Composite ("m"): 2, "above", draws each copy over the one before it (the
-/// last copy on top), as rlottie and lottie-ios's `RepeaterLayer`s always do;
-/// 1, After Effects' default "below", draws each under the one before it
-/// (the first copy on top), as Skottie does.
-struct RepeaterItem {
-    var copies: Animated<Double>
-    var offset: Animated<Double>
-    var anchor: Animated<[Double]>
-    var position: Animated<[Double]>
-    var scale: Animated<[Double]>
-    var rotation: Animated<Double>
-    var startOpacity: Animated<Double>
-    var endOpacity: Animated<Double>
-    var above: Bool
-
+/// A repeater's copies at a frame, as the builder lays them out.
+extension RepeaterItem {
     /// More copies than this are drawn as this many (rlottie's and Skottie's bound is 1,024).
     static let maxCopies = 1000
-
-    static func read(_ n: Node) throws(LottieError) -> RepeaterItem {
-        let tr = n["tr"]
-        return RepeaterItem(copies: try PropertyReader.scalar(n["c"], default: 1),
-                            offset: try PropertyReader.scalar(n["o"], default: 0),
-                            anchor: try PropertyReader.vector(tr?["a"], default: [0, 0]),
-                            position: try PropertyReader.vector(tr?["p"], default: [0, 0]),
-                            scale: try PropertyReader.vector(tr?["s"], default: [100, 100]),
-                            rotation: try PropertyReader.scalar(tr?["r"], default: 0),
-                            startOpacity: try PropertyReader.scalar(tr?["so"], default: 100),
-                            endOpacity: try PropertyReader.scalar(tr?["eo"], default: 100),
-                            above: try n.number("m", default: 1, in: 1...2) == 2)
-    }
 
     /// Copies at frame `f`: the whole number of the value, 0…maxCopies.
     func count(at f: Double) -> Int { RepeaterItem.clampCopies(copies.at(f)) }

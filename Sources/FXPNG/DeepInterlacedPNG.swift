@@ -1,35 +1,38 @@
 // SPDX-License-Identifier: MIT
 import CDeflate
 
-/// A PNG file decoded to straight-alpha RGBA, 8 bits a channel, as the W3C's
-/// PNG specification (3rd edition) lays it out: chunks with CRC-32s, IHDR
-/// first, PLTE and tRNS, IDAT chunks forming one zlib stream, each row
-/// filtered by one of five filters, and Adam7 interlacing. Every colour type
-/// and bit depth is read; 16-bit samples keep their high byte, and colour
-/// space chunks are ignored (samples are taken as sRGB, as rlottie and
-/// lottie-ios show them). The plugin decodes its images itself because a
-/// plugin never links the engine (docs/ARCHITECTURE.md) and fx.h's
-/// `image_load_png` takes only a path, while an image may be embedded in
-/// the file or held in a .lottie archive.
-struct PNGImage {
+/// 16-bit Adam7-interlaced PNG files, which libpng 1.6's simplified API decodes wrongly to 8 bits
+/// (rows of earlier passes are lost: libpng issue #853, Debian 12's 1.6.39 among the versions),
+/// decoded to straight-alpha RGBA, 8 bits a channel, as the W3C's PNG specification (3rd edition)
+/// lays it out: chunks with CRC-32s, IHDR first, PLTE and tRNS, IDAT chunks forming one zlib
+/// stream, each row filtered by one of five filters, and Adam7 interlacing. Every colour type and
+/// bit depth is read; 16-bit samples keep their high byte (as stb_image, rlottie's decoder, does),
+/// and colour space chunks are ignored (samples are taken as sRGB). This was the Lottie plugin's
+/// decoder before fx.h 1.4 let plugins decode through the host.
+struct DeepInterlacedPNG {
     let width: Int
     let height: Int
     /// Straight-alpha RGBA, rows top to bottom.
     let rgba: [UInt8]
 
-    /// The largest image decoded: 16 megapixels (4,096 × 4,096), so that its
-    /// inflated rows (at most 8 bytes a pixel) and its RGBA stay under 200 MB.
+    /// The largest image decoded this way: 16 megapixels (4,096 × 4,096), so that its inflated
+    /// rows (8 bytes a pixel) and its RGBA stay under 200 MB.
     static let maxPixels = 16 << 20
-    static let maxSide = 8192
 
-    struct Failure: Error { let message: String }
+    struct Failure: Error {
+        let message: String
+        var tooLarge = false
+    }
 
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
-    static func isPNG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
+    /// Whether libpng's simplified API would decode `raw` wrongly: IHDR says 16 bits and Adam7.
+    static func needed(_ raw: UnsafeRawBufferPointer) -> Bool {
+        raw.count >= 29 && raw.prefix(8).elementsEqual(signature) && raw[24] == 16 && raw[28] == 1
+    }
 
-    init(_ bytes: [UInt8]) throws(Failure) {
-        guard Self.isPNG(bytes) else { throw Failure(message: "is not a PNG image (it lacks PNG's signature)") }
+    init(_ bytes: [UInt8], maxSide: Int) throws(Failure) {
+        guard bytes.starts(with: Self.signature) else { throw Failure(message: "is not a PNG image (it lacks PNG's signature)") }
         func u32(_ at: Int) -> Int {
             Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
         }
@@ -57,8 +60,12 @@ struct PNGImage {
                 guard bytes[data.lowerBound + 10] == 0, bytes[data.lowerBound + 11] == 0, bytes[data.lowerBound + 12] <= 1 else {
                     throw Failure(message: "uses a compression, filter or interlace method PNG does not define")
                 }
-                guard w > 0, h > 0, w <= Self.maxSide, h <= Self.maxSide, w * h <= Self.maxPixels else {
-                    throw Failure(message: "is \(w)×\(h) pixels; the plugin decodes images of at most \(Self.maxPixels >> 20) megapixels and \(Self.maxSide) pixels a side")
+                guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+                    throw Failure(message: "is \(w)×\(h) pixels; images may be at most \(maxSide) on a side", tooLarge: true)
+                }
+                guard w * h <= Self.maxPixels else {
+                    throw Failure(message: "is \(w)×\(h) pixels; 16-bit interlaced images may be at most \(Self.maxPixels >> 20) megapixels",
+                                  tooLarge: true)
                 }
                 header = (w, h, depth, colour, bytes[data.lowerBound + 12] == 1)
                 continue

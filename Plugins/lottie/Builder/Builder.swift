@@ -98,15 +98,6 @@ final class Builder {
         }
     }
 
-    /// A plain layer covering (0, 0, w, h) whose transform applies about its top left corner.
-    func plain(_ name: String, _ size: (Double, Double)) throws(PluginError) -> Layer {
-        let l = try Layer(.plain, name: name)
-        try l.set("anchorPoint", Point(0, 0))
-        try l.set("bounds", Rect(0, 0, size.0, size.1))
-        try l.set("position", Point(0, 0))
-        return l
-    }
-
     /// The layer's transform to its composition at its frame for comp frame `f`, parents applied.
     func worldMatrix(_ l: LottieLayer, _ layers: [LottieLayer], _ f: Double, _ path: String) throws -> Affine {
         var m = l.transform.matrix(at: f)
@@ -139,7 +130,7 @@ final class Builder {
         var units = 3 + MaskBuilder.cost(l.masks)
         if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
         try spend(units, frames: frames.count, at: here)
-        let x = try plain(l.name, size)
+        let x = try Layer.plain(l.name, size)
         var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {
             let m = try worldMatrix(l, layers, f, here)
@@ -171,7 +162,7 @@ final class Builder {
                 throw LottieError(path: here + ".refId", message: "precomps nested more than \(Builder.maxPrecompDepth) deep")
             }
             let w = l.precompSize.0 > 0 ? l.precompSize.0 : comp.width, h = l.precompSize.1 > 0 ? l.precompSize.1 : comp.height
-            let clip = try plain(l.name + " content", (w, h))
+            let clip = try Layer.plain(l.name + " content", (w, h))
             try clip.set("masksToBounds", true)
             try x.addSublayer(clip)
             let innerFrames = frames.map { f -> Double in
@@ -188,7 +179,7 @@ final class Builder {
             if let image = try ImageAssets.image(asset) {
                 // The picture drawn at the asset's size from the layer's origin, as rlottie and lottie-ios draw it.
                 let size = (asset.width > 0 ? asset.width : Double(image.width), asset.height > 0 ? asset.height : Double(image.height))
-                let picture = try plain(l.name + " image", size)
+                let picture = try Layer.plain(l.name + " image", size)
                 try picture.set("contents", image)
                 try x.addSublayer(picture)
             }

@@ -1,37 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 
-/// After Effects' polystar shape ("ty": "sr"): a star ("sy": 1) alternating
-/// outer and inner points, or a regular polygon ("sy": 2) of outer points,
-/// centred on its position and turned by its rotation, as lottie-ios
-/// (`BezierPath.star`, `BezierPath.polygon`) and rlottie (`VPath::addPolystar`,
-/// `addPolygon`) draw it: the first outer point straight up (at −90°), then
-/// clockwise on screen.
-struct PolystarShape {
-    var isStar: Bool
-    var points: Animated<Double>
-    var position: Animated<[Double]>
-    var rotation: Animated<Double>
-    var innerRadius: Animated<Double>
-    var outerRadius: Animated<Double>
-    var innerRoundness: Animated<Double>
-    var outerRoundness: Animated<Double>
-    var reversed: Bool
-
+/// A polystar's outline at a frame, as the builder draws it.
+extension PolystarShape {
     /// More points than this are drawn as this many (rlottie's bound too).
     static let maxPoints = 1024.0
-
-    static func read(_ n: Node, reversed: Bool) throws(LottieError) -> PolystarShape {
-        PolystarShape(isStar: try n.number("sy", default: 1, in: 1...2) == 1,
-                      points: try PropertyReader.scalar(n["pt"], default: 5),
-                      position: try PropertyReader.vector(n["p"], default: [0, 0]),
-                      rotation: try PropertyReader.scalar(n["r"], default: 0),
-                      innerRadius: try PropertyReader.scalar(n["ir"], default: 0),
-                      outerRadius: try PropertyReader.scalar(n["or"], default: 0),
-                      innerRoundness: try PropertyReader.scalar(n["is"], default: 0),
-                      outerRoundness: try PropertyReader.scalar(n["os"], default: 0),
-                      reversed: reversed)
-    }
 
     /// The most vertices the outline has at any keyframe, for the work bound.
     var maxVertices: Int {

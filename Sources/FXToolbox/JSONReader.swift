@@ -1,61 +1,36 @@
 // SPDX-License-Identifier: MIT
-/// A JSON document as the Lottie reader sees it. Parsed by our own small
-/// reader rather than Foundation's, so that loading the plugin costs no
-/// Foundation start-up; numbers are Doubles (Bodymovin writes no integers
-/// beyond 2^53).
-enum JSON {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([(key: String, value: JSON)])
-
-    /// The member `key` of an object (the first, if repeated); nil otherwise.
-    subscript(key: String) -> JSON? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
-    var number: Double? { if case .number(let n) = self { n } else { nil } }
-    var string: String? { if case .string(let s) = self { s } else { nil } }
-    var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
-    var isObject: Bool { if case .object = self { true } else { false } }
-
-    /// What the value is, for messages ("a string", "an array").
-    var kind: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}
-
 /// What a JSON reader refuses, and where: the byte offset for syntax, and the
 /// line and column people look for in an editor.
-struct JSONSyntaxError: Error {
-    let message: String
-    let line: Int
-    let column: Int
+public struct JSONSyntaxError: Error, CustomStringConvertible {
+    public let message: String
+    public let line: Int
+    public let column: Int
     /// The JSON path of a value that is well formed but refused (a number too large for a double), as
-    /// the plugin's other refusals name it (`$.layers[0].ks.p.k[0].o.y[0]`); nil for syntax.
-    var valuePath: String? = nil
+    /// a reader of the document names its other refusals (`$.layers[0].ks.p.k[0].o.y[0]`); nil for syntax.
+    public internal(set) var valuePath: String? = nil
+
+    /// "… at line L, column C".
+    public var description: String { "\(message) at line \(line), column \(column)" }
 }
 
-/// A strict RFC 8259 reader with limits, so that no file can make it recurse
-/// or allocate without bound: nesting at most `maxDepth` levels, strings at
-/// most `maxString` bytes, at most `maxValues` values in all (a 64 MiB file
-/// of `0,0,0,…` is 33 million of them, nearly 1 GB as a tree), and numbers
-/// that must be finite.
-struct JSONReader {
-    static let maxDepth = 128
-    static let maxString = 16 << 20
-    static let maxValues = 4_000_000
+/// The one JSON reader of the host and its plugins: strict RFC 8259 (no
+/// comments, trailing commas, single quotes, `+1`, `.5` or unknown escapes;
+/// a UTF-8 byte order mark is allowed before the text), with limits so that
+/// no document can make it recurse or allocate without bound: nesting at
+/// most `maxDepth` levels, strings at most `maxStringBytes` bytes, at most
+/// `maxValues` values in all (a 64 MiB file of `0,0,0,…` is 33 million of
+/// them, nearly 1 GB as a tree), and numbers that must be finite. It uses
+/// no Foundation, so a plugin that links it pays no Foundation start-up.
+public struct JSONReader {
+    /// How much one document may hold.
+    public struct Limits: Sendable {
+        public var maxDepth = 128
+        public var maxStringBytes = 16 << 20
+        public var maxValues = 4_000_000
+        public init() {}
+    }
 
+    private let limits: Limits
     private let bytes: [UInt8]
     private var i = 0
     private var values = 0
@@ -63,10 +38,14 @@ struct JSONReader {
     private var trail: [Step] = []
     private enum Step { case key(String), index(Int) }
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8], limits: Limits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSON {
-        var r = JSONReader(bytes)
+    /// Reads one JSON text; the error names what is wrong and its line and column.
+    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSON {
+        var r = JSONReader(bytes, limits: limits)
         // A UTF-8 byte order mark is allowed before the text, as some exporters write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3 }
         r.skipSpace()
@@ -89,10 +68,10 @@ struct JSONReader {
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSON {
-        guard depth < JSONReader.maxDepth else { throw fail("nested more than \(JSONReader.maxDepth) levels deep") }
+        guard depth < limits.maxDepth else { throw fail("nested more than \(limits.maxDepth) levels deep") }
         values += 1
-        guard values <= JSONReader.maxValues else {
-            throw fail("more than \(JSONReader.maxValues) values (numbers, strings, arrays and objects), the plugin's limit")
+        guard values <= limits.maxValues else {
+            throw fail("more than \(limits.maxValues) values (numbers, strings, arrays and objects), the reader's limit")
         }
         guard i < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[i] {
@@ -185,7 +164,7 @@ struct JSONReader {
         var out: [UInt8] = []
         while true {
             guard i < bytes.count else { throw fail("the text ends inside a string") }
-            guard out.count <= JSONReader.maxString else { throw fail("a string longer than \(JSONReader.maxString) bytes") }
+            guard out.count <= limits.maxStringBytes else { throw fail("a string longer than \(limits.maxStringBytes) bytes") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
             if b < 0x20 { throw fail("a control character inside a string (write it as an escape)") }

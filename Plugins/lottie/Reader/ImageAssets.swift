@@ -2,30 +2,6 @@
 import FXPluginKit
 import Glibc
 
-/// An image asset ("assets" entry with "p"): embedded as a data URI (a "p"
-/// that starts with "data:"), or a file named by folder "u" and name "p" —
-/// beside the Lottie file, or inside its .lottie archive. Bodymovin's "e": 1
-/// says "embedded", but files with "e": 1 and a file name in "p" exist (the
-/// image was to be supplied by the app), so, as lottie-web does, "p" decides.
-struct ImageAsset {
-    var id: String
-    var width: Double
-    var height: Double
-    var folder: String
-    var name: String
-    var embedded: Bool
-    /// The asset's JSON path, for messages.
-    var path: String
-
-    static func read(_ n: Node) throws(LottieError) -> ImageAsset {
-        guard let id = try n.string("id") else { throw n.fail("an asset without an \"id\"") }
-        let name = try n.string("p") ?? ""
-        return ImageAsset(id: id, width: try n.number("w", default: 0, in: 0...16384), height: try n.number("h", default: 0, in: 0...16384),
-                          folder: try n.string("u") ?? "", name: name,
-                          embedded: name.hasPrefix("data:"), path: n.path)
-    }
-}
-
 /// Where a file's image assets are, and the images already handed to the host
 /// (each asset is decoded once, however many layers show it).
 enum ImageAssets {
@@ -56,8 +32,8 @@ enum ImageAssets {
         pixelsLoaded = 0
     }
 
-    /// The asset's image, decoded and handed to the host; nil (with a warning) for a JPEG or a WebP image,
-    /// which the plugin does not decode: a file holding them is valid, so the rest of it plays.
+    /// The asset's image, decoded by the host; nil (with a warning) for a JPEG or a WebP image,
+    /// which fxhost does not decode: a file holding them is valid, so the rest of it plays.
     static func image(_ asset: ImageAsset) throws -> Image? {
         if let known = loaded[asset.id] { return known }
         let here = asset.path + ".p"
@@ -73,17 +49,17 @@ enum ImageAssets {
             Warnings.note("WebP images", at: here)
             return nil
         }
-        let png: PNGImage
+        // Decoded by the host (fx.h 1.4), which refuses a damaged, cut-short or oversized PNG from its header.
+        let image: Image
         do {
-            png = try PNGImage(bytes)
+            image = try Image(png: bytes)
         } catch {
-            throw LottieError(path: here, message: "\(what) \(error.message)")
+            throw LottieError(path: here, message: "\(what): \(error.message)")
         }
-        pixelsLoaded += png.width * png.height
+        pixelsLoaded += image.width * image.height
         guard pixelsLoaded <= maxTotalPixels else {
             throw LottieError(path: here, message: "the file's images hold more than \(maxTotalPixels >> 20) megapixels together, the plugin's limit")
         }
-        let image = try Image(width: png.width, height: png.height, rgba: png.rgba)
         loaded[asset.id] = image
         return image
     }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import FXToolbox
+
 /// A dotLottie (`.lottie`) file: a ZIP archive holding `manifest.json` and
 /// the animations it lists, as dotlottie.io's specifications lay it out —
 /// version 1 keeps them in `animations/ID.json` and may name the one to play

@@ -28,7 +28,7 @@ extension Builder {
     func matted(_ x: Layer, _ l: LottieLayer, _ i: Int, _ layers: [LottieLayer], frames: [Double],
                 size: (Double, Double), path: String) throws -> Layer? {
         guard let mode = Builder.maskMode(matte: l.matte), mode == .alpha || Builder.hostHasMaskMode else { return nil }
-        let wrapper = try plain("matte of " + l.name, size)
+        let wrapper = try Layer.plain("matte of " + l.name, size)
         try wrapper.addSublayer(x)
         if let matte = try layerContainer(layers[i - 1], i - 1, layers, frames: frames, size: size, path: path) {
             try wrapper.setMask(matte)

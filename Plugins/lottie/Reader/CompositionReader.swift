@@ -1,63 +1,12 @@
 // SPDX-License-Identifier: MIT
-/// A mask on a layer ("masksProperties").
-struct LottieMask {
-    /// "a" add, "s" subtract, "i" intersect, "n" none, and others.
-    var mode: String
-    var inverted: Bool
-    var shape: Animated<Contour>
-    var opacity: Animated<Double>
-    /// Points the shape grows by (shrinks, when negative).
-    var expansion: Animated<Double>
-}
-
-/// One layer of a composition, as far as the plugin plays it.
-struct LottieLayer {
-    enum Kind { case precomp(String), solid(color: [Double], width: Double, height: Double), null, shape([ShapeItem]), image(String), text(TextDocument), unsupported }
-
-    var name: String
-    var index: Int?
-    var parent: Int?
-    var kind: Kind
-    var inPoint: Double
-    var outPoint: Double
-    var startTime: Double
-    var stretch: Double
-    var transform: LottieTransform
-    var masks: [LottieMask]
-    /// The track matte this layer takes from the layer above it: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
-    var matte: Int
-    /// Whether this layer is only a matte for the layer below it.
-    var isMatte: Bool
-    var hidden: Bool
-    var timeRemap: Animated<Double>?
-    /// The precomp's size, clipping its content.
-    var precompSize: (Double, Double)
-
-    /// A precomp's own frame at comp frame `f`: start time and stretch apply to
-    /// what a precomp layer shows, not to the layer's own keyframes, which
-    /// Bodymovin writes in the composition's frames (as rlottie and lottie-ios's
-    /// PreCompositionLayer read them).
-    func innerFrame(_ f: Double) -> Double { (f - startTime) / stretch }
-}
-
-/// A whole file: the main composition, its precomp assets and markers.
-struct Composition {
-    var width: Double
-    var height: Double
-    var frameRate: Double
-    var inPoint: Double
-    var outPoint: Double
-    var layers: [LottieLayer]
-    var assets: [String: [LottieLayer]]
-    var markers: [(name: String, time: Double, duration: Double)]
-    var images: [String: ImageAsset] = [:]
-
+/// The file's root object, its layers and assets into the model.
+enum CompositionReader {
     static let maxLayers = 10_000
 
     static func read(_ root: Node) throws(LottieError) -> Composition {
         try root.requireObject()
         ShapeReader.count = 0
-        try TextDocument.readFonts(root["fonts"])
+        try TextReader.readFonts(root["fonts"])
         let w = try root.require("w").number(in: 1...16384), h = try root.require("h").number(in: 1...16384)
         let fr = try root.require("fr").number(in: 0.001...1000)
         let ip = try root.require("ip").number(in: -1e6...1e6), op = try root.require("op").number(in: -1e6...1e6)
@@ -69,7 +18,7 @@ struct Composition {
             for a in try list.items() {
                 try a.requireObject()
                 guard let layers = a["layers"] else {
-                    if a["p"] != nil { let image = try ImageAsset.read(a); images[image.id] = image }
+                    if a["p"] != nil { let image = try ImageAssetReader.read(a); images[image.id] = image }
                     continue
                 }
                 guard let id = try a.string("id") else { throw a.fail("an asset without an \"id\"") }
@@ -117,12 +66,12 @@ struct Composition {
         case 0: kind = .precomp(try n.string("refId") ?? "")
         case 1:
             let hex = try n.string("sc") ?? "#000000"
-            kind = .solid(color: Composition.color(hex: hex) ?? [0, 0, 0, 1],
+            kind = .solid(color: CompositionReader.color(hex: hex) ?? [0, 0, 0, 1],
                           width: try n.number("sw", default: 0, in: 0...16384), height: try n.number("sh", default: 0, in: 0...16384))
         case 3: kind = .null
         case 2: kind = .image(try n.string("refId") ?? "")
         case 4: kind = .shape(try ShapeReader.items(try n.require("shapes"), depth: 0))
-        case 5: kind = .text(try TextDocument.read(n))
+        case 5: kind = .text(try TextReader.read(n))
         default:
             kind = .unsupported
             Warnings.note([6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
@@ -141,7 +90,7 @@ struct Composition {
             }
         }
         let matte = Int(try n.number("tt", default: 0, in: 0...5))
-        var transform = try LottieTransform.read(n["ks"])
+        var transform = try TransformReader.read(n["ks"])
         transform.autoOrient = flag(n, "ao")
         return LottieLayer(
             name: name, index: try n["ind"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import FXToolbox
+
 /// A Lottie file's problem: where in the JSON (a path such as
 /// `$.layers[2].ks.p.k[0].s`) and what was wrong there.
 struct LottieError: Error {

@@ -4,11 +4,12 @@
 # With no argument, every suite of the fxbench harness; with one, that suite
 # (sampling, particles, render, startup, apng, memory), or one that runs a
 # script of its own: scale (bench-scale.sh), lottie [DIR…] (bench-lottie.sh),
-# seeds (bench-seeds.sh), e2e [JOB…] [--formats …] (bench-e2e.sh).
+# seeds (bench-seeds.sh), e2e [JOB…] [--formats …] (bench-e2e.sh), studio [--long [MINUTES]]
+# (bench-studio.sh).
 # docs/BENCHMARKS.md says what each measures.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/options.sh"
-script_options "scripts/bench.sh [sampling|particles|render|startup|apng|memory|e2e|scale|lottie|seeds] [ARG…]" --formats -- "$@"
+script_options "scripts/bench.sh [sampling|particles|render|startup|apng|memory|e2e|scale|lottie|seeds|studio] [ARG…]" --formats --long -- "$@"
 cd "$(dirname "$0")/.."
 scripts/setup.sh --bench
 swift build -c release
@@ -21,8 +22,9 @@ if [ "${1:-}" = "scale" ]; then exec scripts/bench-scale.sh "$bin"; fi
 if [ "${1:-}" = "lottie" ]; then shift; exec scripts/bench-lottie.sh "$bin" "$@"; fi
 # The seeds plugin beside the hand ports it equals (scripts/bench-seeds.sh).
 if [ "${1:-}" = "seeds" ]; then exec scripts/bench-seeds.sh "$bin"; fi
-# fxhost studio's scrubbing latency, frame by frame over HTTP (scripts/bench-studio.sh).
-if [ "${1:-}" = "studio" ]; then exec scripts/bench-studio.sh "$bin"; fi
+# fxhost studio in its page: scrubbing, playback, memory; `studio --long [MINUTES]`: memory over a
+# long scrub (scripts/bench-studio.sh).
+if [ "${1:-}" = "studio" ]; then shift; exec scripts/bench-studio.sh "$bin" "$@"; fi
 # End to end, every output format beside ffmpeg (scripts/bench-e2e.sh).
 if [ "${1:-}" = "e2e" ]; then shift; "$bin/fxbench-e2e"; exec scripts/bench-e2e.sh "$bin" "$@"; fi
 exec "$bin/fxbench" "$@"

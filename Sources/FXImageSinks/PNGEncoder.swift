@@ -67,7 +67,7 @@ enum PNGEncoder {
         return raw
     }
 
-    private static func straightRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func straightRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in 0..<count {
             let p = i * 4
             let a = src[p + 3]

@@ -14,6 +14,13 @@ public struct EngineRun: Sendable {
         /// Past the deadline: killed by the studio.
         case overran
         case notStarted(String)
+
+        /// How the process `pid` ended, once it has (waits for it).
+        init(waitingFor pid: pid_t) {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            self = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .killed(status & 0x7f)
+        }
     }
 
     public let end: End
@@ -55,43 +62,16 @@ public struct EngineRun: Sendable {
     /// Runs `executable words`, in a process group of its own (so that it and its supervised
     /// child are stopped together), killed when it passes `seconds`.
     public static func run(_ executable: String, _ words: [String], seconds: Double) -> EngineRun {
-        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
-        guard fx_studio_pipe(&out, O_CLOEXEC) == 0 else { return failed("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        guard fx_studio_pipe(&err, O_CLOEXEC) == 0 else {
-            close(out[0]); close(out[1])
-            return failed("cannot make a pipe: \(String(cString: strerror(errno)))")
+        let started: Spawned
+        switch Spawned.start(executable, words, input: false) {
+        case .success(let s): started = s
+        case .failure(let why): return failed(why.message)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable] + words).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let rc = Running.shared.start { posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 ? pid : nil }
-        close(out[1]); close(err[1])
-        guard rc != nil else {
-            close(out[0]); close(err[0])
-            return failed("cannot start \(executable)")
-        }
+        let pid = started.pid, out = started.output, err = started.messages
         defer { Running.shared.finished(pid) }
         var output: [UInt8] = [], messages: [UInt8] = []
         let deadline = now() + seconds
-        var open = [out[0], err[0]]
+        var open = [out, err]
         var overran = false
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !open.isEmpty {
@@ -108,7 +88,7 @@ public struct EngineRun: Sendable {
                     close(f.fd)
                     continue
                 }
-                if f.fd == out[0] {
+                if f.fd == out {
                     if output.count + n <= maxOutput { output += buffer[0..<n] } else { overran = true }
                 } else if messages.count + n <= maxMessages {
                     messages += buffer[0..<n]
@@ -118,15 +98,13 @@ public struct EngineRun: Sendable {
         }
         for fd in open { close(fd) }
         if overran { kill(-pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let end: End = overran ? .overran : (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .killed(status & 0x7f)
+        let end = overran ? .overran : End(waitingFor: pid)
         return EngineRun(end: end, output: output, messages: String(decoding: messages, as: UTF8.self))
     }
 
-    private static func failed(_ why: String) -> EngineRun { EngineRun(end: .notStarted(why), output: [], messages: "") }
+    static func failed(_ why: String) -> EngineRun { EngineRun(end: .notStarted(why), output: [], messages: "") }
 
-    private static func now() -> Double {
+    static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

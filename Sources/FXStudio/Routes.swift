@@ -41,7 +41,7 @@ extension Studio {
     static let cookie = "fxstudio"
 
     private func route(_ r: Request) throws(Refusal) {
-        let reads = ["/", "/studio.js", "/studio.css", "/api/schema", "/api/frame.png", "/api/sample.json",
+        let reads = ["/", "/studio.js", "/studio.css", "/api/schema", "/api/frame.png", "/api/frame.rgba", "/api/sample.json",
                      "/api/view", "/api/command", "/api/events", "/api/export", "/api/golden/samples.jsonl", "/api/golden/frame.png"]
         let writes = ["/api/view", "/api/event"]
         if r.method == "POST" {
@@ -79,12 +79,12 @@ extension Studio {
             let words = ["fxhost"] + settings.runWords(v) + ["--time", StudioView.number(try time(r.argument("t"))), "--out", "frame.png"]
             r.respond(200, "text/plain; charset=utf-8", Array((ShellText.line(words) + "\n").utf8))
         case (_, "/api/frame.png"):
-            // A PNG is written to a file only (the CLI's rule); the run's own temporary-file handling makes it whole or absent.
-            let file = workFile("frame", "png")
-            defer { unlink(file) }
-            let run = try engine(r, ["--out", file])
-            guard let png = readWhole(file) else { throw Refusal(500, "fxhost wrote no frame") }
-            r.respond(200, "image/png", png, headers: ["X-FX-Warnings: \(JSONText.array(run.warnings))"])
+            let (frame, warnings) = try workerFrame(r, "png")
+            r.respond(200, "image/png", frame.bytes, headers: ["X-FX-Warnings: \(JSONText.array(warnings))"])
+        case (_, "/api/frame.rgba"):
+            let (frame, warnings) = try workerFrame(r, "rgba")
+            r.respond(200, "application/octet-stream", frame.bytes,
+                      headers: ["X-FX-Width: \(frame.width)", "X-FX-Height: \(frame.height)", "X-FX-Warnings: \(JSONText.array(warnings))"])
         case (_, "/api/export"):
             let format = r.argument("format") ?? "png"
             guard let type = Studio.exports[format] else {
@@ -134,6 +134,19 @@ extension Studio {
             throw Refusal(404, "no \(name) in the snapshot \(folder)/\(plugin)/\(factory) (fxhost check --golden \(folder) --update records it)")
         }
         return bytes
+    }
+
+    /// The worker's frame of the request's view at its `t`; refused when the worker failed.
+    private func workerFrame(_ r: Request, _ format: String) throws(Refusal) -> (FrameWorker.Frame, [String]) {
+        let v = try requestedView(r, replacing: false)
+        let t = try time(r.argument("t"))
+        guard let (answer, warnings) = workerFrame(settings.runWords(v), t: t, format: format) else {
+            throw Refusal(503, "busy: \(WorkerTurns.maxWaiting) frames are waiting; try again")
+        }
+        switch answer {
+        case .frame(let frame): return (frame, warnings)
+        case .failed(let run): throw Refusal(run.failureStatus, run.failure ?? "fxhost's studio worker ended")
+        }
     }
 
     /// A run of the request's view at its `t`, ended by `tail`; refused when the run failed.

@@ -23,16 +23,16 @@ struct StudioTests {
 
         // The frame at 0.5 s, then in red (a colour field), then spreading back from 0.25 s (a number field):
         // the bytes the command line writes.
-        let cli = try cliFrame(["--plugin", "spinner", "--time", "0.5"], folder: folder, name: "cli")
+        let cli = try cliPixels(["--plugin", "spinner", "--time", "0.5"], folder: folder, name: "cli")
         let red = ["--plugin", "spinner", "--color", "#e74c3c"]
-        let cliRed = try cliFrame(red + ["--time", "0.5"], folder: folder, name: "cli-red")
-        let cliSpread = try cliFrame(red + ["--spread-at", "0.25", "--time", "0.5"], folder: folder, name: "cli-spread")
-        let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).png")) }
+        let cliRed = try cliPixels(red + ["--time", "0.5"], folder: folder, name: "cli-red")
+        let cliSpread = try cliPixels(red + ["--spread-at", "0.25", "--time", "0.5"], folder: folder, name: "cli-spread")
+        let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).rgba")) }
         #expect(pageFrames == [cli, cliRed, cliSpread])
         #expect(Set(pageFrames).count == 3, "a change of parameter changed nothing")
         // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
-        let cliSecond = try cliFrame(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.png")) == cliSecond)
+        let cliSecond = try cliPixels(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.rgba")) == cliSecond)
         #expect((seen["secondView"] as? [String: Any])?["parameters"] as? [String: String] == ["color": "#e74c3c", "spread-at": "0.25"])
 
         #expect(seen["time"] as? String == "0.500 s")
@@ -73,15 +73,15 @@ struct StudioTests {
         #expect(try studio.stop() == 0)
 
         #expect(seen["events"] as? [String] == ["tap"])
-        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/before-tap.png"))
-        let tapped = try Data(contentsOf: URL(fileURLWithPath: folder + "/tapped.png"))
-        #expect(before == (try cliFrame(["--plugin", original, "--time", "1"], folder: folder, name: "cli-before")))
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/before-tap.rgba"))
+        let tapped = try Data(contentsOf: URL(fileURLWithPath: folder + "/tapped.rgba"))
+        #expect(before == (try cliPixels(["--plugin", original, "--time", "1"], folder: folder, name: "cli-before")))
         // Fired at the page's time, 1 s: the run with --event 1:tap.
-        #expect(tapped == (try cliFrame(["--plugin", original, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-tap")))
+        #expect(tapped == (try cliPixels(["--plugin", original, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-tap")))
         #expect(before != tapped)
         // Rebuilt green: the page reloaded by itself within 2 s, at the same time, with the event kept.
-        let reloaded = try Data(contentsOf: URL(fileURLWithPath: folder + "/reloaded.png"))
-        #expect(reloaded == (try cliFrame(["--plugin", recoloured, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-green")))
+        let reloaded = try Data(contentsOf: URL(fileURLWithPath: folder + "/reloaded.rgba"))
+        #expect(reloaded == (try cliPixels(["--plugin", recoloured, "--event", "1:tap", "--time", "1"], folder: folder, name: "cli-green")))
         #expect((seen["reloadSeconds"] as? Double ?? 99) < 2)
         #expect(seen["reloadedT"] as? String == "1.000")
         // A crash and a hang are errors on the page; the last good frame stays; the studio answers on.
@@ -91,7 +91,7 @@ struct StudioTests {
             #expect(seen[mode + "Status"] as? String == "error")
             #expect(seen[mode + "Loads"] as? Int == 0)
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/recovered.png")) == reloaded)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/recovered.rgba")) == reloaded)
     }
 
     @Test func requestsWithoutTheTokenTheHostOrTheRightMethodAreRefused() throws {
@@ -141,9 +141,9 @@ struct StudioTests {
         // The library on disk is the edited build (the broken one replaced nothing): the page drew it.
         let library = try #require(FileManager.default.enumerator(atPath: package + "/.build")?.compactMap { $0 as? String }
             .first { $0.hasSuffix("/debug/libtwinkle.so") })
-        let edited = try Data(contentsOf: URL(fileURLWithPath: folder + "/edited.png"))
-        #expect(edited == (try cliFrame(["--plugin", package + "/.build/" + library, "--time", "1"], folder: folder, name: "cli-edited")))
-        #expect(edited != (try Data(contentsOf: URL(fileURLWithPath: folder + "/first.png"))), "the edit changed nothing")
+        let edited = try Data(contentsOf: URL(fileURLWithPath: folder + "/edited.rgba"))
+        #expect(edited == (try cliPixels(["--plugin", package + "/.build/" + library, "--time", "1"], folder: folder, name: "cli-edited")))
+        #expect(edited != (try Data(contentsOf: URL(fileURLWithPath: folder + "/first.rgba"))), "the edit changed nothing")
         let error = seen["buildError"] as? String ?? ""
         #expect(error.hasPrefix("swift build failed:") && error.contains("Twinkle.swift") && error.contains("error:"), "\(error)")
         #expect(seen["loadsAfterError"] as? Int == 0)
@@ -170,9 +170,9 @@ struct StudioTests {
         let seen = try studio.drive("lottie", folder: folder, rebuild: [folder + "/images/quads.png", folder + "/replacement.png"])
         #expect(try studio.stop() == 0)
         #expect((seen["warnings"] as? String ?? "").contains("JPEG images not supported ($.assets[1].p)"), "\(seen)")
-        let relit = try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-relit.png"))
-        #expect(relit == (try cliFrame(["--plugin", "lottie", "--file", folder + "/anim.json", "--time", "0"], folder: folder, name: "cli-lottie")))
-        #expect(relit != (try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-first.png"))), "the new image changed nothing")
+        let relit = try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-relit.rgba"))
+        #expect(relit == (try cliPixels(["--plugin", "lottie", "--file", folder + "/anim.json", "--time", "0"], folder: folder, name: "cli-lottie")))
+        #expect(relit != (try Data(contentsOf: URL(fileURLWithPath: folder + "/lottie-first.rgba"))), "the new image changed nothing")
     }
 
     /// A snapshot of `fxhost check --golden`: at a recorded instant the frame is the golden one; the
@@ -193,6 +193,45 @@ struct StudioTests {
         #expect(seen["changed"] as? String == "\(80 * 80)")
         #expect(seen["box"] as? String == "20,20,80,80")
         #expect(seen["outlined"] as? String == "block")
+    }
+
+    /// The frame worker (docs/STUDIO.md, "How it draws"): frames at later times come from one build of
+    /// the effect, an earlier time and a new parameter build it again, and a crash while drawing is
+    /// an error answered while the next frame is drawn by a new worker. The fixture counts its
+    /// builds in a file; every frame is the bytes (or, as RGBA, the pixels) of the command line's.
+    @Test func theWorkerBuildsOnceAFrameAfterAnotherAndAgainWhenItMust() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let count = folder + "/builds.txt"
+        let studio = try StudioProcess(["--plugin", plugin, "--timeout", "2"], folder: folder, environment: ["STUDIOFX_BUILDS": count])
+        let seen = try studio.drive("worker", folder: folder, rebuild: [count])
+        #expect(try studio.stop() == 0)
+        #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
+        let steps = (seen["steps"] as? [[String: Any]] ?? []).map { ($0["step"] as? String ?? "", $0["status"] as? Int ?? 0, $0["builds"] as? Int ?? -1) }
+        let expected: [(String, Int, Int)] = [
+            ("first", 200, 1), ("later", 200, 1), ("same, as pixels", 200, 1),
+            // The clock runs forward only: an earlier time is a new build.
+            ("earlier", 200, 2),
+            ("new side", 200, 2), ("frame of the new side", 200, 3),
+            ("crash on tap", 200, 3), ("before the tap", 200, 4),
+            // Drawn by the worker that drew 0.5 s: the tap at 1 s crashes it while it samples 1.5 s.
+            ("the tap", 500, 4),
+            ("after the crash", 200, 5),
+        ]
+        #expect(steps.map(\.0) == expected.map(\.0))
+        for (got, want) in zip(steps, expected) { #expect(got == want, "\(got) is not \(want)") }
+        let crash = (seen["steps"] as? [[String: Any]])?.first { $0["step"] as? String == "the tap" }?["error"] as? String ?? ""
+        #expect(crash.contains("crashed (SIGSEGV"), "\(crash)")
+
+        func frame(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+        #expect(try frame("w-0.5.png") == (try cliFrame(["--plugin", plugin, "--time", "0.5"], folder: folder, name: "c-0.5")))
+        #expect(try frame("w-1.png") == (try cliFrame(["--plugin", plugin, "--time", "1"], folder: folder, name: "c-1")))
+        #expect(try frame("w-1.rgba") == (try cliPixels(["--plugin", plugin, "--time", "1"], folder: folder, name: "c-1p")))
+        #expect(try frame("w-0.25.png") == (try cliFrame(["--plugin", plugin, "--time", "0.25"], folder: folder, name: "c-0.25")))
+        #expect(try frame("w-side.png") == (try cliFrame(["--plugin", plugin, "--side", "40", "--time", "0.5"], folder: folder, name: "c-side")))
+        #expect(try frame("w-after.png") == (try cliFrame(["--plugin", plugin, "--mode", "crash-on-tap", "--event", "1:tap", "--time", "0.75"],
+                                                            folder: folder, name: "c-after")))
+        #expect(try frame("w-0.5.png") != (try frame("w-1.png")), "the box did not fade between 0.5 s and 1 s")
     }
 
     @Test func badCommandLinesFailBeforeServing() throws {
@@ -229,6 +268,16 @@ struct StudioTests {
         return try Data(contentsOf: URL(fileURLWithPath: out))
     }
 
+    /// The pixels of the PNG `fxhost ARGUMENTS --out NAME.png` writes, as straight RGBA, decoded by
+    /// Pillow (an independent PNG decoder, Debian's python3-pil): what the page must have drawn.
+    func cliPixels(_ arguments: [String], folder: String, name: String) throws -> Data {
+        _ = try cliFrame(arguments, folder: folder, name: name)
+        let decode = "import sys; from PIL import Image; open(sys.argv[2], 'wb').write(Image.open(sys.argv[1]).convert('RGBA').tobytes())"
+        let r = try runProcess("/usr/bin/python3", ["-c", decode, folder + "/\(name).png", folder + "/\(name).rgba"])
+        guard r.status == 0 else { throw StudioProcess.Failure(description: "Pillow could not decode \(name).png: \(r.stderr)") }
+        return try Data(contentsOf: URL(fileURLWithPath: folder + "/\(name).rgba"))
+    }
+
     func compileCommand(_ out: String, defines: [String] = []) -> [String] {
         ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I", Plugins.root + "/Sources/CFX/include"]
             + defines.map { "-D" + $0 } + [StudioTests.fixtureSource, "-o", out]
@@ -251,7 +300,7 @@ final class StudioProcess {
     /// The studio's TMPDIR: where its frame files go, and what must be empty when it has stopped.
     let temporary: String
 
-    init(_ arguments: [String], folder: String, startSeconds: Double = 20) throws {
+    init(_ arguments: [String], folder: String, startSeconds: Double = 20, environment extra: [String: String] = [:]) throws {
         temporary = folder + "/studio-tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         output = folder + "/studio.out"
@@ -261,6 +310,7 @@ final class StudioProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary
         environment.removeValue(forKey: "FX_PLUGIN_PATH")
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = FileHandle(forWritingAtPath: output)

@@ -6,10 +6,10 @@ this prints and stops it.
 
     studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden` or `refusals` (after `--`: the
-rebuild command of `fixture` and `golden`, the source file to edit of `package`, the image to replace of `lottie` and
-the file to replace it with). Frames the page showed are written to FOLDER as
-NAME.png (the bytes of the image element's own source); one JSON object of what was seen is printed.
+SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden`, `refusals` or `worker` (after `--`:
+the rebuild command of `fixture` and `golden`, the source file to edit of `package`, the image to replace of `lottie` and
+the file to replace it with, the build count file of `worker`). Frames the page showed are written to FOLDER as
+NAME.rgba (the straight RGBA the page drew on its canvas); one JSON object of what was seen is printed.
 Every wait is bounded; a failure prints {"error": ...} and exits 1.
 """
 import base64
@@ -60,17 +60,17 @@ def frame_after(driver, count, t, what):
 
 
 def save_frame(driver, folder, name):
-    data = driver.execute_async_script("""
-        const done = arguments[0];
-        state.frameBlob.arrayBuffer().then(b => {
-          let s = ''; const a = new Uint8Array(b);
-          for (let i = 0; i < a.length; i++) s += String.fromCharCode(a[i]);
-          done(btoa(s));
-        }).catch(e => done('error:' + e));""")
-    if data.startswith("error:"):
-        raise RuntimeError("cannot read the frame's bytes: " + data)
-    with open(os.path.join(folder, name + ".png"), "wb") as f:
-        f.write(base64.b64decode(data))
+    """Writes the pixels the page drew last (its straight RGBA, as /api/frame.rgba gave them) to NAME.rgba."""
+    data = driver.execute_script("""
+        const f = state.frame; let s = '';
+        for (let i = 0; i < f.bytes.length; i += 8192) s += String.fromCharCode.apply(null, f.bytes.subarray(i, i + 8192));
+        return [f.width, f.height, btoa(s)];""")
+    width, height, pixels = data
+    pixels = base64.b64decode(pixels)
+    if len(pixels) != width * height * 4:
+        raise RuntimeError("the frame's %d bytes are not %d×%d pixels" % (len(pixels), width, height))
+    with open(os.path.join(folder, name + ".rgba"), "wb") as f:
+        f.write(pixels)
 
 
 def scrub(driver, t):
@@ -327,6 +327,56 @@ def refusals(url, folder, _):
     return seen
 
 
+def worker(url, folder, arguments):
+    """The frame worker over HTTP, no browser: frames from one build, an earlier time and a new
+    parameter built again, a crash while drawing answered as an error and the next frame drawn.
+    After `--`: the file the fixture counts its builds in."""
+    count_file = arguments[0]
+    parts = urllib.parse.urlsplit(url)
+    token = urllib.parse.parse_qs(parts.query)["token"][0]
+    base = parts.scheme + "://" + parts.netloc
+
+    def ask(path, method="GET", save=None):
+        request = urllib.request.Request(base + path + ("&" if "?" in path else "?") + "token=" + token, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=WAIT) as r:
+                body, status = r.read(), r.status
+        except urllib.error.HTTPError as e:
+            body, status = e.read(), e.code
+        if save:
+            with open(os.path.join(folder, save), "wb") as f:
+                f.write(body)
+        return status, body
+
+    def builds():
+        try:
+            with open(count_file) as f:
+                return len(f.read().splitlines())
+        except FileNotFoundError:
+            return 0
+
+    steps = []
+    # The studio built the effect once to check its command line (studio-describe) before it served.
+    start = builds()
+
+    def step(name, path, method="GET", save=None):
+        status, body = ask(path, method, save)
+        steps.append({"step": name, "status": status, "builds": builds() - start,
+                      "error": json.loads(body).get("error", "") if status != 200 else ""})
+
+    step("first", "/api/frame.png?t=0.5", save="w-0.5.png")
+    step("later", "/api/frame.png?t=1", save="w-1.png")
+    step("same, as pixels", "/api/frame.rgba?t=1", save="w-1.rgba")
+    step("earlier", "/api/frame.png?t=0.25", save="w-0.25.png")
+    step("new side", "/api/view?side=40", method="POST")
+    step("frame of the new side", "/api/frame.png?t=0.5", save="w-side.png")
+    step("crash on tap", "/api/view?mode=crash-on-tap&event=1:tap", method="POST")
+    step("before the tap", "/api/frame.png?t=0.5")
+    step("the tap", "/api/frame.png?t=1.5")
+    step("after the crash", "/api/frame.png?t=0.75", save="w-after.png")
+    return {"steps": steps}
+
+
 def main():
     args = sys.argv[1:]
     rebuild = []
@@ -335,7 +385,8 @@ def main():
         args = args[:args.index("--")]
     url, scenario, folder = args
     try:
-        seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "golden": golden, "refusals": refusals}[scenario](url, folder, rebuild)
+        seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "golden": golden, "refusals": refusals,
+                "worker": worker}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

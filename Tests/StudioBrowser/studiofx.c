@@ -3,10 +3,14 @@
  * studiofx — the studio tests' plugin: a box of colour (RED, GREEN, BLUE) whose
  * opacity goes from 1 to 0.2 over 2 s, and which moves to the stage's centre
  * on the "tap" event. Its `mode` makes the build crash or hang instead, so that the page
- * can show those failures while the studio lives on. Compiled again with
- * another colour, it is a plugin that changed under a running studio.
+ * can show those failures while the studio lives on, or crash when "tap" fires (a failure
+ * of a worker that has drawn frames already). Compiled again with another colour, it is a
+ * plugin that changed under a running studio. With STUDIOFX_BUILDS naming a file, every build
+ * appends a line to it: the tests count the builds the studio makes.
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "fx.h"
 
 #ifndef RED
@@ -23,16 +27,25 @@
 
 static const fx_api *host;
 static fx_layer box;
+static int32_t built_mode;
 
 static fx_status tapped(void *user, const char *name) {
     fx_value centre = fx_point_value(200, 150);
     (void)user; (void)name;
+    if (built_mode == 3) raise(SIGSEGV);
     return host->layer_set(box, "position", &centre);
 }
 
 static fx_status build(const fx_api *api, fx_layer stage, int32_t mode, double side) {
     fx_animation fade;
     fx_value v;
+    const char *count = getenv("STUDIOFX_BUILDS");
+    FILE *builds = count ? fopen(count, "a") : NULL;
+    if (builds) {
+        fputs("build\n", builds);
+        fclose(builds);
+    }
+    built_mode = mode;
     if (mode == 1) raise(SIGSEGV);
     if (mode == 2) for (volatile int spin = 0;; spin++) {}
     host = api;
@@ -50,10 +63,10 @@ static fx_status build(const fx_api *api, fx_layer stage, int32_t mode, double s
     return api->event_on("tap", tapped, NULL);
 }
 
-static const char *const modes[] = { "draw", "crash", "hang" };
+static const char *const modes[] = { "draw", "crash", "hang", "crash-on-tap" };
 
 static const fx_param params[] = {
-    { sizeof(fx_param), "mode", FX_PARAM_CHOICE, "draw, or fail while building", "draw", 0, 0, 0, modes, 3 },
+    { sizeof(fx_param), "mode", FX_PARAM_CHOICE, "draw, or fail while building, or when tapped", "draw", 0, 0, 0, modes, 4 },
     { sizeof(fx_param), "side", FX_PARAM_DOUBLE, "the box's side in points", "80", FX_PARAM_HAS_MIN | FX_PARAM_HAS_MAX, 10, 200, NULL, 0 },
 };
 

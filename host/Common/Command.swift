@@ -17,6 +17,8 @@ public enum Command {
     case studio(StudioOptions)
     /// Internal, for the studio: the plugin's schema, events and animations at a time, as JSON.
     case studioDescribe(RunOptions)
+    /// Internal, for the studio: the effect built once, then frames at the times asked on standard input.
+    case studioWorker(RunOptions)
 
     /// Reads the command line. The rules between options hold on every command line, whatever the
     /// command (an `--update` without `--golden` is refused even beside `--help`).
@@ -38,6 +40,7 @@ public enum Command {
         case .batch: return .batch(BatchOptions(words))
         case .studio: return .studio(try StudioOptions(words, run: run))
         case .studioDescribe: return .studioDescribe(run)
+        case .studioWorker: return .studioWorker(run)
         case .pluginHelp: return .pluginHelp(run)
         case .run:
             // A bad output name fails here, before any plugin loads, unless a contact sheet is asked
@@ -50,7 +53,7 @@ public enum Command {
 }
 
 /// The commands, as the words name them before their options are gathered.
-enum CommandKind { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths, studio, studioDescribe }
+enum CommandKind { case run, help, version, list, pluginHelp, check, cflags, join, batch, keyPaths, studio, studioDescribe, studioWorker }
 
 /// fxhost's limits on option values, and the readers of values that more than one option takes.
 public enum Options {

@@ -162,6 +162,8 @@ public func fxhostMain() -> Never {
         exit(studio(o))
     case .studioDescribe(let o):
         exit(isolated(o.supervision) { try studioDescribe(o) })
+    case .studioWorker(let o):
+        exit(studioWorker(o))
     case .pluginHelp(let o):
         exit(isolated(o.supervision) { try pluginHelp(o) })
     case .run(let o):

@@ -58,7 +58,7 @@ struct OptionWords {
         var plugin: String?
         var selection = false
         if let first = args.first, let command = ["check": CommandKind.check, "join": .join, "batch": .batch, "studio": .studio,
-                                                         "studio-describe": .studioDescribe][first] {
+                                                         "studio-describe": .studioDescribe, "studio-worker": .studioWorker][first] {
             kind = command
             i = 1
         }

@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 const token = document.querySelector('meta[name=fx-token]').content;
 const state = {
   t: 0, end: 1, fps: 30, playing: false, zoom: 'fit', schema: null, view: null,
-  frameBusy: false, frameWanted: null, layers: [], animations: [], selected: -1, reloads: 0,
+  frameBusy: false, frameWanted: null, frame: null, timings: [], layers: [], animations: [], selected: -1, reloads: 0,
 };
 
 function query(extra) {
@@ -220,7 +220,40 @@ async function refresh(schemaToo) {
   inspectSoon();
 }
 
-// Frames: one request at a time; the newest time wanted is drawn next.
+// A frame: the worker's pixels (straight RGBA, GET /api/frame.rgba), the same pixels as the PNG
+// `fxhost … --time T --out f.png` writes, without its encoding. `started` is when it was asked for.
+async function fetchFrame(t) {
+  const started = performance.now();
+  const response = await api('/api/frame.rgba', { t: t.toFixed(3) });
+  const width = Number(response.headers.get('X-FX-Width'));
+  const height = Number(response.headers.get('X-FX-Height'));
+  const bytes = new Uint8ClampedArray(await response.arrayBuffer());
+  if (!(width > 0 && height > 0 && bytes.length === width * height * 4)) throw new Error('a frame of ' + bytes.length + ' bytes is not ' + width + '×' + height + ' pixels');
+  return { t, width, height, bytes, started, warnings: JSON.parse(response.headers.get('X-FX-Warnings') || '[]') };
+}
+
+// Draws a frame on the page's canvas, and notes how long it took from its request to the paint
+// that shows it (state.timings, the last 2000: scripts/bench-studio.sh reads them).
+function drawFrame(f) {
+  const canvas = $('frame');
+  if (canvas.width !== f.width || canvas.height !== f.height) {
+    canvas.width = f.width;
+    canvas.height = f.height;
+    applyZoom();
+  }
+  canvas.getContext('2d').putImageData(new ImageData(f.bytes, f.width, f.height), 0, 0);
+  state.frame = f;
+  canvas.dataset.t = f.t.toFixed(3);
+  canvas.dataset.status = 'ok';
+  canvas.dataset.loads = String(Number(canvas.dataset.loads) + 1);
+  if (f.warnings.length) showWarnings(f.warnings);
+  requestAnimationFrame(() => {
+    state.timings.push(performance.now() - f.started);
+    if (state.timings.length > 2000) state.timings.shift();
+  });
+}
+
+// Scrubbing: one request at a time; the newest time wanted is drawn next.
 function requestFrame(t, force) {
   state.frameWanted = { t, force };
   if (!state.frameBusy) nextFrame();
@@ -231,27 +264,15 @@ async function nextFrame() {
   if (!wanted) return;
   state.frameWanted = null;
   state.frameBusy = true;
-  const img = $('frame');
   try {
-    const response = await api('/api/frame.png', { t: wanted.t.toFixed(3) });
-    const blob = await response.blob();
-    const old = img.src;
-    await new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; img.src = URL.createObjectURL(blob); });
-    if (old.startsWith('blob:')) URL.revokeObjectURL(old);
-    state.frameBlob = blob;
-    img.dataset.t = wanted.t.toFixed(3);
-    img.dataset.status = 'ok';
-    img.dataset.loads = String(Number(img.dataset.loads) + 1);
-    const warnings = JSON.parse(response.headers.get('X-FX-Warnings') || '[]');
-    if (warnings.length) showWarnings(warnings);
+    drawFrame(await fetchFrame(wanted.t));
     await compareGolden();
   } catch (e) {
-    img.dataset.status = 'error';
+    $('frame').dataset.status = 'error';
     showError(e.message);
   }
   state.frameBusy = false;
   if (state.frameWanted) nextFrame();
-  if (state.playing) tick();
 }
 
 // Golden snapshots (fxhost check --golden): the instants recorded for this plugin and factory; one
@@ -294,7 +315,9 @@ function clearGolden() {
   $('goldenBox').style.display = 'none';
 }
 
+// An image's pixels as the page's canvas gives them back (the frame's canvas, or an image drawn on one).
 function pixelsOf(img) {
+  if (img instanceof HTMLCanvasElement) return img.getContext('2d').getImageData(0, 0, img.width, img.height);
   const canvas = document.createElement('canvas');
   canvas.width = img.naturalWidth;
   canvas.height = img.naturalHeight;
@@ -471,38 +494,88 @@ function setTime(t, fromScrubber) {
   $('time').textContent = state.t.toFixed(3) + ' s';
   if (!fromScrubber) $('scrubber').value = state.t;
   requestFrame(state.t);
-  if (!state.playing) inspectSoon();
+  inspectSoon();
 }
 
-// Playback: the clock runs at the chosen speed; each frame drawn asks for the time it is now.
-let playStart = 0;
-let playFrom = 0;
-function tick() {
-  if (!state.playing || state.frameBusy) return;
+// Playback: the clock runs at the chosen speed. Frames are asked for ahead of it (at most
+// `playAhead` at once, at the display's 60 steps a second of wall time, no earlier than the clock
+// plus the time a frame takes to come), and each is drawn when the clock reaches its time; one
+// that comes late is drawn at once, unless a later one is due already.
+const playAhead = 3;
+const playback = { start: 0, from: 0, next: 0, inFlight: 0, ready: [], latency: 0.05, drawn: 0, generation: 0 };
+
+function playClock() { return playback.from + (performance.now() - playback.start) / 1000 * Number($('speed').value); }
+
+function playTime(u) {
+  if ($('loop').checked && state.end > 0) return u % state.end;
+  return Math.min(u, state.end);
+}
+
+function askAhead() {
   const speed = Number($('speed').value);
-  let t = playFrom + (performance.now() - playStart) / 1000 * speed;
-  if (t >= state.end) {
-    if ($('loop').checked && state.end > 0) {
-      t %= state.end;
-      playFrom = t;
-      playStart = performance.now();
-    } else {
-      t = state.end;
-      play(false);
+  const step = speed / 60;
+  const generation = playback.generation;
+  while (state.playing && playback.inFlight < playAhead) {
+    let u = Math.max(playback.next, playClock() + playback.latency * speed);
+    u = Math.ceil(u / step - 1e-6) * step;
+    if (!$('loop').checked && u >= state.end) {
+      if (playback.next > state.end) break;
+      u = state.end;
     }
+    playback.next = u + step;
+    playback.inFlight += 1;
+    const t = Math.round(playTime(u) * 1000) / 1000;
+    fetchFrame(t).then((f) => {
+      if (generation !== playback.generation) return;
+      f.u = u;
+      playback.latency = 0.8 * playback.latency + 0.2 * (performance.now() - f.started) / 1000;
+      playback.ready.push(f);
+      playback.ready.sort((a, b) => a.u - b.u);
+    }).catch((e) => {
+      if (generation === playback.generation) { showError(e.message); play(false); }
+    }).finally(() => {
+      if (generation !== playback.generation) return;
+      playback.inFlight -= 1;
+      askAhead();
+    });
   }
-  setTime(t);
+}
+
+function present() {
+  if (!state.playing) return;
+  const now = playClock();
+  let due = null;
+  while (playback.ready.length && playback.ready[0].u <= now) due = playback.ready.shift();
+  if (due) {
+    drawFrame(due);
+    playback.drawn += 1;
+    showTime(due.t);
+  }
+  if (!$('loop').checked && now >= state.end && !playback.ready.length && !playback.inFlight) {
+    play(false);
+    return;
+  }
+  requestAnimationFrame(present);
+}
+
+function showTime(t) {
+  state.t = t;
+  $('time').textContent = t.toFixed(3) + ' s';
+  $('scrubber').value = t;
 }
 
 function play(on) {
   state.playing = on;
+  playback.generation += 1;
   $('play').textContent = on ? '⏸' : '▶';
   document.body.dataset.playing = String(on);
   if (on) {
-    playFrom = state.t >= state.end ? 0 : state.t;
-    playStart = performance.now();
-    tick();
+    Object.assign(playback, { from: state.t >= state.end ? 0 : state.t, start: performance.now(), inFlight: 0, ready: [], drawn: 0 });
+    playback.next = playback.from;
+    askAhead();
+    requestAnimationFrame(present);
   } else {
+    playback.ready = [];
     inspectSoon();
   }
 }

@@ -178,8 +178,14 @@ public final class Renderer {
             drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
-        // The group's pixels lie within its subtree's box: only that much is cleared and composited.
-        let box = shadow ? nil : groupBox(tree, i, h)
+        // The group's pixels lie within its subtree's box, and a mask keeps none outside its own:
+        // only that much is cleared, drawn and composited.
+        var box = shadow ? nil : groupBox(tree, i, h)
+        if !shadow, let m = tree.mask[i], !l.maskMode.isInverted,
+           let kept = groupBox(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h)) {
+            guard let both = (box ?? kept).intersection(kept) else { return }
+            box = both
+        }
         let layerSurface = borrow(within: box)
         defer { giveBack() }
         drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)

@@ -11,7 +11,8 @@
 # header. Printed: frames a second (wall time, best of RUNS=3), CPU seconds
 # (user + system, best of the runs, from wait4: steadier than wall time on a
 # shared machine), peak resident memory (GNU time's), and the ratios with the
-# targets beside them (fxhost at least as fast, memory no higher).
+# targets beside them (a median speed ratio of at least 1.5x and no file
+# below 0.5x, memory no higher), then the ten slowest files by CPU ratio.
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
 set -euo pipefail
@@ -50,7 +51,7 @@ def run(cmd):
         cpu = used if cpu is None else min(cpu, used)
     return best, max(cpu, 1e-4), peak
 print(f"{'file':36} {'frames':>6} {'fxhost fps':>10} {'rlottie fps':>11} {'speed':>6} {'cpu fx s':>8} {'cpu rl s':>8} {'cpu':>6} {'fxhost MiB':>10} {'rlottie MiB':>11} {'memory':>6}")
-speed, cpus, memory = [], [], []
+speed, cpus, memory, names = [], [], [], []
 for path in sys.argv[1:]:
     try:
         d = json.load(open(path, encoding="utf-8"))
@@ -66,11 +67,14 @@ for path in sys.argv[1:]:
         print(f"{name:36} {n:6} {'failed' if t_fx is None else '':>10} {'failed' if t_rl is None else '':>11}")
         continue
     s, c, m = t_rl / t_fx, c_rl / c_fx, m_fx / m_rl
-    speed.append(s); cpus.append(c); memory.append(m)
+    speed.append(s); cpus.append(c); memory.append(m); names.append(name)
     print(f"{name:36} {n:6} {n / t_fx:10.1f} {n / t_rl:11.1f} {s:5.2f}× {c_fx:8.3f} {c_rl:8.3f} {c:5.2f}× {m_fx / 1024:10.1f} {m_rl / 1024:11.1f} {m:5.2f}×")
 if speed:
-    print(f"\nmedian speed ratio fxhost/rlottie (wall): {statistics.median(speed):.2f}× (target ≥ 1.0×; "
+    print(f"\nmedian speed ratio fxhost/rlottie (wall): {statistics.median(speed):.2f}× (target ≥ 1.5×, no file below 0.5×; "
           f"{min(speed):.2f}×–{max(speed):.2f}×); by CPU time: {statistics.median(cpus):.2f}× ({min(cpus):.2f}×–{max(cpus):.2f}×)\n"
           f"median memory ratio fxhost/rlottie: {statistics.median(memory):.2f}× (target ≤ 1.0×; "
           f"{min(memory):.2f}×–{max(memory):.2f}×); {len(speed)} files")
+    print(f"files below 0.5×: {sum(x < 0.5 for x in speed)} by wall time, {sum(x < 0.5 for x in cpus)} by CPU time")
+    slowest = sorted(zip(cpus, speed, names))[:10]
+    print("ten slowest by CPU ratio: " + ", ".join(f"{n} {c:.2f}× ({s:.2f}× wall)" for c, s, n in slowest))
 PY

@@ -62,7 +62,6 @@ enum ContentDrawing {
         let gravity = l.contentsGravity
         let dest = l.contentsRect(width: img.width, height: img.height)
         guard dest.size.width > 0, dest.size.height > 0 else { return }
-        let surface = images.surface(img)
         cairo_save(cr)
         if gravity == .resizeAspectFill {
             cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
@@ -70,10 +69,17 @@ enum ContentDrawing {
         }
         cairo_translate(cr, dest.origin.x, dest.origin.y)
         cairo_scale(cr, dest.size.width / iw, dest.size.height / ih)
+        // Drawn much smaller than its pixels: from a halved copy, stretched to the image's size.
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let k = ImageHalving.halvings(m)
+        let surface = images.surface(img, halvings: k)
+        let sw = Double(surface.width), sh = Double(surface.height)
+        if k > 0 { cairo_scale(cr, iw / sw, ih / sh) }
         cairo_set_source_surface(cr, surface.surface, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_rectangle(cr, 0, 0, iw, ih)
+        cairo_rectangle(cr, 0, 0, sw, sh)
         cairo_clip(cr)
         if let plan = BandedPaint.plan(surface.surface, cr, alpha: alpha, owner: surface) {
             if let batch { batch.add(plan) } else { BandedPaint.run([plan]) }

@@ -8,6 +8,8 @@ typealias FXCoreImage = FXCore.Image
 final class ImageCache {
     private var surfaces: [ObjectIdentifier: (image: FXCoreImage, surface: Surface, opaque: Bool)] = [:]
     private var mipChains: [MipKey: (image: FXCoreImage, mips: MipChain)] = [:]
+    /// Halved copies (`ImageHalving`): for each image, its copies halved once, twice…
+    private var halved: [ObjectIdentifier: [Surface]] = [:]
 
     private struct MipKey: Hashable {
         let image: ObjectIdentifier
@@ -15,6 +17,16 @@ final class ImageCache {
     }
 
     func surface(_ image: FXCoreImage) -> Surface { entry(image).surface }
+
+    /// The image halved `k` times (`ImageHalving.halve`), made once; `k` 0 is the image.
+    func surface(_ image: FXCoreImage, halvings k: Int) -> Surface {
+        guard k > 0 else { return surface(image) }
+        let key = ObjectIdentifier(image)
+        var copies = halved[key] ?? []
+        while copies.count < k { copies.append(ImageHalving.halve(copies.last ?? surface(image))) }
+        halved[key] = copies
+        return copies[k - 1]
+    }
 
     /// The image's pixels `x0..<x1` × `y0..<y1` and their halvings, for drawing particles.
     func mips(_ image: FXCoreImage, x0: Int, y0: Int, x1: Int, y1: Int) -> MipChain {

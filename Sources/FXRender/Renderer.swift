@@ -178,8 +178,30 @@ public final class Renderer {
             drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
-        // The group's pixels lie within its subtree's box: only that much is cleared and composited.
-        let box = shadow ? nil : groupBox(tree, i, h)
+        // A gradient masked by one opaque filled outline (how a Lottie gradient fill arrives) is
+        // the gradient painted through that outline: no offscreen pass for it or its mask.
+        if !shadow, let m = tree.mask[i], masksByOutlineAlone(tree, i, m) {
+            let hm = LayerGeometry.toParent(tree.layers[m], parent: l).then(h)
+            guard hm.determinant.isFinite, abs(hm.determinant) > 1e-12, case .path(let p) = tree.layers[m][.path] else { return }
+            cairo_save(out.cr)
+            var mm = CairoPaths.matrix(hm)
+            cairo_set_matrix(out.cr, &mm)
+            CairoPaths.add(p, to: out.cr)
+            cairo_set_fill_rule(out.cr, tree.layers[m].fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_clip(out.cr)
+            cairo_set_fill_rule(out.cr, CAIRO_FILL_RULE_WINDING)
+            drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity)
+            cairo_restore(out.cr)
+            return
+        }
+        // The group's pixels lie within its subtree's box, and a mask keeps none outside its own:
+        // only that much is cleared, drawn and composited.
+        var box = shadow ? nil : groupBox(tree, i, h)
+        if !shadow, let m = tree.mask[i], !l.maskMode.isInverted,
+           let kept = groupBox(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h)) {
+            guard let both = (box ?? kept).intersection(kept) else { return }
+            box = both
+        }
         let layerSurface = borrow(within: box)
         defer { giveBack() }
         drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)
@@ -240,6 +262,23 @@ public final class Renderer {
         }
         guard h.isAffine, bounded(i), let box = extent(tree, i).mapped(h) else { return nil }
         return Damage.pixelAligned(box, within: Rect(0, 0, Double(pixelWidth), Double(pixelHeight)))
+    }
+
+    /// Whether layer `i`, masked by `m`, is a gradient alone (no sublayers, background, image,
+    /// border or transition) and its mask one opaque filled outline (a shape layer drawing only
+    /// its fill, of alpha 1, with nothing of its own below it, seen flat), in Core Animation's alpha
+    /// mode: then the masked gradient is the gradient painted through the outline's coverage, the
+    /// same but for the rounding of one multiply.
+    func masksByOutlineAlone(_ tree: RenderTree, _ i: Int, _ m: Int) -> Bool {
+        let l = tree.layers[i], k = tree.layers[m]
+        guard l.kind == .gradient, l.maskMode == .alpha, tree.children[i].isEmpty, l.transitions.isEmpty,
+              drawnItems(l) == 1, k.kind == .shape, tree.children[m].isEmpty, tree.mask[m] == nil,
+              k.transitions.isEmpty, !k.bool(.isHidden), k.number(.opacity) >= 1, drawnItems(k) == 1,
+              k.color(.fillColor).alpha >= 1, !ContentDrawing.strokes(k), !k.bool(.masksToBounds),
+              !(k.number(.shadowOpacity) > 0 && k.color(.shadowColor).alpha > 0),
+              LayerGeometry.toParent(k, parent: l).isAffine,
+              case .path(let p) = k[.path], !p.isEmpty else { return false }
+        return true
     }
 
     /// Content, sublayers and border, with masksToBounds clipping, no group effects.

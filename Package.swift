@@ -65,7 +65,7 @@ let package = Package(
         // (Sources/CMicroHTTPD/include/fxhttp.h).
         .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
         // `fxhost studio`: the page, its HTTP server and the fxhost runs that draw it (docs/STUDIO.md).
-        .target(name: "FXStudio", dependencies: ["CMicroHTTPD"], path: "Sources/FXStudio", exclude: ["Page"]),
+        .target(name: "FXStudio", dependencies: ["CMicroHTTPD", "FXToolbox"], path: "Sources/FXStudio", exclude: ["Page"]),
 
         // The toolbox the host and plugins share (one strict JSON reader with limits, the escaping of
         // plugin text for a terminal); it depends on nothing, and a Swift plugin links it statically.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CMicroHTTPD
+import FXToolbox
 import Glibc
 
 /// A request the studio will not serve, with the status that says why.
@@ -97,7 +98,7 @@ extension Studio {
                 throw Refusal(503, "busy: \(Studio.maxRuns) runs are going; try again")
             }
             guard run.succeeded else { throw Refusal(run.failureStatus, run.failure ?? "") }
-            guard let bytes = readWhole(file) else { throw Refusal(500, "fxhost wrote no \(format) file") }
+            guard let bytes = readFile(file, limit: 512 << 20) else { throw Refusal(500, "fxhost wrote no \(format) file") }
             r.respond(200, type, bytes, headers: ["Content-Disposition: attachment; filename=\"studio.\(format)\""])
         case (_, "/api/golden/samples.jsonl"):
             let samples = try goldenFile(r, "samples.jsonl")
@@ -130,7 +131,7 @@ extension Studio {
         for part in [plugin, factory] where part.isEmpty || part == "." || part == ".." || part.contains("/") {
             throw Refusal(400, "plugin and factory: the names the plugin declares")
         }
-        guard let bytes = readWhole("\(folder)/\(plugin)/\(factory)/\(name)") else {
+        guard let bytes = readFile("\(folder)/\(plugin)/\(factory)/\(name)", limit: 512 << 20) else {
             throw Refusal(404, "no \(name) in the snapshot \(folder)/\(plugin)/\(factory) (fxhost check --golden \(folder) --update records it)")
         }
         return bytes
@@ -209,17 +210,3 @@ extension String {
     }
 }
 
-/// A file's bytes (at most 512 MB), or nil.
-func readWhole(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, f)
-        if n > 0 { bytes += chunk[0..<n] }
-        if n < chunk.count { break }
-        if bytes.count > 512 << 20 { return nil }
-    }
-    return ferror(f) == 0 ? bytes : nil
-}

@@ -51,7 +51,7 @@ enum Golden {
             times = instants(o, naturalEnd: try naturalEnd())
             try makeFolders(entry)
         } else {
-            guard let text = readFile(samplesFile) else {
+            guard let text = readText(samplesFile) else {
                 throw HostError.plugin("no golden snapshot in \(entry): record one with fxhost check --golden \(o.folder) --update \(PluginLocator.fileName(plugin.path))")
             }
             golden = try GoldenSamples.read(text, file: samplesFile)
@@ -81,7 +81,7 @@ enum Golden {
         }
 
         var differences: [String] = []
-        guard let actualText = readFile(jsonFile) else { throw HostError.plugin("cannot read back \(jsonFile)") }
+        guard let actualText = readText(jsonFile) else { throw HostError.plugin("cannot read back \(jsonFile)") }
         let actual = actualText.split(separator: "\n").compactMap { JSON.parsed(String($0)) }
         differences += SampleDifferences.between(golden: golden, actual: actual)
         var changedFrames = 0
@@ -162,18 +162,5 @@ enum Golden {
     static func isFolder(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func readFile(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n > 0 { bytes += chunk[0..<n] }
-            if n < chunk.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -113,18 +113,4 @@ struct RenderManifest {
     }
 }
 
-/// A whole file's bytes, or nil when it cannot be read.
-public func readFile(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        bytes += buffer[0..<n]
-        if n < buffer.count { break }
-    }
-    return ferror(f) == 0 ? bytes : nil
-}
-
 func readText(_ path: String) -> String? { readFile(path).map { String(decoding: $0, as: UTF8.self) } }

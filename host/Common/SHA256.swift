@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXToolbox
 import Glibc
 
 /// SHA-256 (FIPS 180-4), to name a plugin file by its contents in render

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import FXCommandLine
 import FXCore
 import FXHost
 import FXImageSinks

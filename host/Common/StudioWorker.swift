@@ -57,7 +57,7 @@ private func warmUp(_ painter: StudioFrames.Painter, _ options: RunOptions) {
     try? word.set(.string, .string("fx"))
     try? word.setFrame(Rect(0, 0, 32, 16))
     try? stage.root.addSublayer(word)
-    var target = options.imageTarget(firstFrame: 0)
+    var target = options.output.imageTarget(options.stage, firstFrame: 0)
     target.kind = .png
     target.width = 32
     target.height = 16
@@ -80,7 +80,7 @@ struct StudioWorkerChild {
         // A plan without outputs: the worker draws each frame itself and writes it to its answer.
         o.countFrames = true
         plan = try RunPlan(try LoadedFactory.load(&o), options: o)
-        var target = plan.options.imageTarget(firstFrame: 0)
+        var target = plan.options.output.imageTarget(plan.options.stage, firstFrame: 0)
         target.kind = .png
         // As a run that renders frames counts its surface in the memory budget.
         plan.stage.memoryBudget?.surfaceBytes = Int((target.width * target.scale).rounded(.up) * (target.height * target.scale).rounded(.up)) * 4

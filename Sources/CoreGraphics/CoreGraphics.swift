@@ -15,3 +15,8 @@ public let HUGE: Float = .greatestFiniteMagnitude
 /// Core Foundation's names that Core Animation's API uses and Foundation on Linux lacks.
 public typealias CFTimeInterval = Double
 public typealias CFTypeRef = AnyObject
+/// Core Foundation's Booleans (`kCFBooleanTrue`, `kCFBooleanFalse`), which Foundation on Linux does not
+/// export. A `CFBoolean` is toll-free bridged to `NSNumber` on Apple's platforms, so each is that number
+/// (`boolValue` true or false), as `CATransaction.setValue(kCFBooleanTrue, forKey: kCATransactionDisableActions)` passes it.
+public let kCFBooleanTrue: NSNumber! = NSNumber(value: true)
+public let kCFBooleanFalse: NSNumber! = NSNumber(value: false)

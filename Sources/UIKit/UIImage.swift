@@ -91,6 +91,12 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(contentsOfFile: path)
     }
 
+    /// `UIImage(named:in:compatibleWith:)`: as `init?(named:in:)`. A plugin has one image per name (no
+    /// asset catalogue with variants by scale, size class or appearance), so `traitCollection` chooses nothing.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(named: name, in: bundle)
+    }
+
     /// A PNG file; nil (and the host's reason in the log) when it cannot be read.
     public convenience init?(contentsOfFile path: String) {
         do {

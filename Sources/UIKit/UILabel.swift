@@ -16,6 +16,11 @@ public enum NSTextAlignment: Int, Sendable {
     }
 }
 
+/// How a label wraps and truncates lines that do not fit (`NSLineBreakMode`), with Apple's raw values.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
 /// A line of text (`UILabel`), drawn by its CATextLayer: from the top of its
 /// bounds, as CATextLayer draws (UIKit centres a label's text vertically;
 /// give the label the text's height to match: docs/SWIFT.md).
@@ -55,6 +60,9 @@ open class UILabel: UIView {
         didSet { textLayer.isWrapped = numberOfLines != 1 }
     }
     public var adjustsFontSizeToFitWidth = false
+    /// Apple's default is `.byTruncatingTail`. Kept; the CATextLayer wraps by `numberOfLines` and does not
+    /// truncate, since fxhost cannot measure text.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
     open var attributedText: NSAttributedString? {
         get { text.map { NSAttributedString(string: $0) } }
         set { text = newValue?.string }

@@ -110,6 +110,13 @@ open class UIView: NSObject, CALayerDelegate {
         set { layer.isOpaque = newValue }
     }
     open var tintColor: UIColor! = UIColor.systemBlue
+    /// Apple's `contentScaleFactor`: the layer's `contentsScale` ("changing the value of this property
+    /// also changes the value of the `contentsScale` property of the view's layer"). 1 here, as every
+    /// layer's is: fxhost draws at the output's own scale (`--scale`), so the value is kept, not used.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue }
+    }
     open var mask: UIView? {
         didSet { layer.mask = mask?.layer }
     }

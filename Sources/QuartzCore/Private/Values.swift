@@ -78,6 +78,8 @@ enum HostValue {
         if t == CATransform3D.self { return (any as! CATransform3D).fx }
         if t == String.self { return any as! String }
         if t is CGColor.Type { return (any as! CGColor).fx }
+        // No colours, as a gradient without `colors` presents them: still a list of colours.
+        if t == [CGColor].self, (any as! [CGColor]).isEmpty { return Colors([]) }
         if t is CGPath.Type { return try (any as! CGPath).hostPath() }
         if t is CGImage.Type { return (any as! CGImage).image }
         if let list = exactList(any, t) { return try make(list: list, for: what()) }

@@ -17,6 +17,8 @@ open class CATransaction: NSObject {
         var timing: CAMediaTimingFunction?
         var disableActions = false
         var completion: CompletionGroup?
+        /// `setValue(_:forKey:)`'s other keys (`CATransaction+Keys.swift`).
+        var values: [String: Any] = [:]
 
         init() {}
 

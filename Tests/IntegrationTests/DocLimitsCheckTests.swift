@@ -61,7 +61,7 @@ import TestSupport
     @Test func aConstantChangedInTheCodeIsNamed() throws {
         let dir = try copyOfTheTree()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let limits = dir + "/Sources/FXHost/Limits.swift"
+        let limits = dir + "/Sources/FXIsolation/Limits.swift"
         try edit(limits, "public var maxImages = 1_000", "public var maxImages = 2_000")
         try edit(limits, "public var maxEventHandlers = 10_000", "public var maxEventHandlers = 10_000\n    public var maxWidgets = 3")
         let r = try check(dir)

@@ -178,6 +178,16 @@ public final class Renderer {
             drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
+        drawGroup(tree, i, h, into: out, allowTransitions: allowTransitions, opacity: opacity, shadow: shadow)
+    }
+
+    /// A layer drawn as a group (opacity below 1 over several things, a mask, a shadow): apart
+    /// from `draw`, which recurses once a level of the tree, so that the group's locals do not
+    /// widen every level's stack frame (a 1,000-level chain must fit the stack, sanitizers too).
+    @inline(never)
+    private func drawGroup(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool,
+                           opacity: Double, shadow: Bool) {
+        let l = tree.layers[i]
         // A gradient masked by one opaque filled outline (how a Lottie gradient fill arrives) is
         // the gradient painted through that outline: no offscreen pass for it or its mask.
         if !shadow, let m = tree.mask[i], masksByOutlineAlone(tree, i, m) {

@@ -151,7 +151,7 @@ public struct OutputFormat: Sendable {
     /// The widest `--crf` range any format takes (what the option's reader accepts before the
     /// format is known).
     static var crfBounds: ClosedRange<Int> {
-        let ranges = all.compactMap(\.crf?.range)
+        let ranges = all.compactMap { $0.crf?.range }
         return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
     }
 }

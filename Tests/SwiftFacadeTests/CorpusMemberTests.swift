@@ -7,22 +7,9 @@ import UIKit
 /// Members the Swift corpus's sources waited for (docs/SWIFT-CORPUS.md), each with Apple's documented behaviour.
 extension Facade {
     @Suite struct CorpusMemberTests {
-        /// A layer committed at 0, then `change` run in a plugin call at 1 s (so implicit actions apply).
-        func changedAtOne(_ change: @escaping (CALayer) -> Void) throws -> (FacadeStage, FXCore.Layer) {
-            let k = try FacadeStage()
-            var layer: CALayer!
-            try k.call { root in
-                layer = CALayer()
-                root.addSublayer(layer)
-            }
-            try k.advance(to: 1)
-            try k.call { _ in change(layer) }
-            return (k, k.layers[0])
-        }
-
         @Test func theDisableActionsKeyTurnsImplicitAnimationsOff() throws {
             // kCATransactionDisableActions with kCFBooleanTrue is setDisableActions(true): no implicit animation.
-            let (_, off) = try changedAtOne { l in
+            let (_, off) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setValue(kCFBooleanTrue, forKey: kCATransactionDisableActions)
                 #expect(CATransaction.disableActions())
@@ -32,7 +19,7 @@ extension Facade {
             }
             #expect(off.animations.isEmpty && off[.opacity].num == 0)
             // kCFBooleanFalse leaves the quarter-second implicit animation on.
-            let (_, on) = try changedAtOne { l in
+            let (_, on) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setValue(kCFBooleanFalse, forKey: kCATransactionDisableActions)
                 l.opacity = 0
@@ -42,7 +29,7 @@ extension Facade {
         }
 
         @Test func theDurationAndTimingKeysSetWhatTheirMethodsSet() throws {
-            let (_, layer) = try changedAtOne { l in
+            let (_, layer) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setValue(2.0, forKey: kCATransactionAnimationDuration)
                 CATransaction.setValue(CAMediaTimingFunction(name: .easeIn), forKey: kCATransactionAnimationTimingFunction)

@@ -11,21 +11,8 @@ import UIKit
 /// a transaction with actions disabled change at once.
 extension Facade {
     @Suite struct ImplicitAnimationTests {
-        /// A standalone layer made and committed at t = 0, then `change` run on it at t = 1.
-        func changedAtOne(_ change: @escaping (CALayer) -> Void) throws -> (FacadeStage, FXCore.Layer) {
-            let k = try FacadeStage()
-            var layer: CALayer!
-            try k.call { root in
-                layer = CALayer()
-                root.addSublayer(layer)
-            }
-            try k.advance(to: 1)
-            try k.call { _ in change(layer) }
-            return (k, k.layers[0])
-        }
-
         @Test func aCommittedLayerAnimatesFromTheOldValueForAQuarterSecond() throws {
-            let (k, layer) = try changedAtOne { $0.opacity = 0.2 }
+            let (k, layer) = try FacadeStage.changedAtOne { $0.opacity = 0.2 }
             #expect(layer[.opacity].num == 0.2)
             #expect(layer.animationKeys == ["opacity"])
             let a = try #require(layer.animations.first)
@@ -67,7 +54,7 @@ extension Facade {
         }
 
         @Test func disableActionsChangesAtOnce() throws {
-            let (_, layer) = try changedAtOne { l in
+            let (_, layer) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setDisableActions(true)
                 l.opacity = 0
@@ -77,7 +64,7 @@ extension Facade {
         }
 
         @Test func theTransactionsDurationAndTimingFunction() throws {
-            let (_, layer) = try changedAtOne { l in
+            let (_, layer) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setAnimationDuration(2)
                 CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
@@ -114,7 +101,7 @@ extension Facade {
         }
 
         @Test func nullInActionsTurnsOffOneKeyOnly() throws {
-            let (_, layer) = try changedAtOne { l in
+            let (_, layer) = try FacadeStage.changedAtOne { l in
                 l.actions = ["opacity": NSNull()]
                 l.opacity = 0.1
                 l.cornerRadius = 4
@@ -132,7 +119,7 @@ extension Facade {
 
         @Test func theDelegatesActionComesFirst() throws {
             let delegate = SlowDelegate()
-            let (_, layer) = try changedAtOne { l in
+            let (_, layer) = try FacadeStage.changedAtOne { l in
                 l.delegate = delegate
                 l.actions = ["opacity": NSNull()]  // the delegate is asked before the dictionary
                 l.opacity = 0.4
@@ -143,7 +130,7 @@ extension Facade {
 
         @Test func theCompletionBlockRunsWhenTheAnimationsHaveStopped() throws {
             var ranAt: [Double] = []
-            let (k, _) = try changedAtOne { l in
+            let (k, _) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setAnimationDuration(0.5)
                 CATransaction.setCompletionBlock { ranAt.append(CACurrentMediaTime()) }
@@ -158,7 +145,7 @@ extension Facade {
 
         @Test func aCompletionBlockWithNothingToWaitForStillRunsAtThatTime() throws {
             var ranAt: [Double] = []
-            let (k, _) = try changedAtOne { l in
+            let (k, _) = try FacadeStage.changedAtOne { l in
                 CATransaction.begin()
                 CATransaction.setDisableActions(true)
                 CATransaction.setCompletionBlock { ranAt.append(CACurrentMediaTime()) }

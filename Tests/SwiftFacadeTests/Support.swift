@@ -123,3 +123,19 @@ final class HeardDelegate: NSObject, CAAnimationDelegate {
 /// Every suite of this target runs inside this one, one test at a time: the
 /// facade keeps the current transaction and the host keeps the current session in globals.
 @Suite(.serialized) enum Facade {}
+
+extension FacadeStage {
+    /// A standalone layer made and committed at t = 0, then `change` run on it in a plugin call at
+    /// t = 1 (so that implicit actions apply): the stage and the host's layer.
+    static func changedAtOne(_ change: @escaping (CALayer) -> Void) throws -> (FacadeStage, FXCore.Layer) {
+        let k = try FacadeStage()
+        var layer: CALayer!
+        try k.call { root in
+            layer = CALayer()
+            root.addSublayer(layer)
+        }
+        try k.advance(to: 1)
+        try k.call { _ in change(layer) }
+        return (k, k.layers[0])
+    }
+}

@@ -89,9 +89,10 @@ open class UIImageView: UIView {
     }
 }
 
-/// A button (`UIButton`) as a view with a centred title; there are no
-/// touches here, so `addTarget` is absent (see docs/SWIFT.md for events).
-open class UIButton: UIView {
+/// A button (`UIButton`) as a control with a centred title; titles are kept per
+/// `UIControl.State` and fxhost shows `.normal`'s. There are no touches here
+/// (see `UIControl`).
+open class UIButton: UIControl {
     public let titleLabel: UILabel?
     /// The titles by state: the normal one, and a list for the others. Not a
     /// dictionary: the first dictionary keyed by a type the process has not
@@ -101,16 +102,6 @@ open class UIButton: UIView {
     /// made only when a state other than normal gets a title.
     var normalTitle: String?
     var otherTitles: [(state: UInt, title: String)] = []
-
-    /// The control states a title can be set for; fxhost shows `.normal`.
-    public struct State: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let normal = State([])
-        public static let highlighted = State(rawValue: 1 << 0)
-        public static let disabled = State(rawValue: 1 << 1)
-        public static let selected = State(rawValue: 1 << 2)
-    }
 
     public override init(frame: CGRect) {
         let label = UILabel(frame: .zero)
@@ -165,6 +156,8 @@ open class UIButton: UIView {
 /// white arc of three quarters, turning once a second while animating.
 open class UIActivityIndicatorView: UIView {
     public enum Style: Int, Sendable { case whiteLarge, white, gray, medium, large }
+    /// Kept (Apple's default `.medium`); the indicator is drawn one way whatever the style.
+    public var style: Style = .medium
     override open class var layerClass: AnyClass { CAShapeLayer.self }
     var arc: CAShapeLayer { layer as! CAShapeLayer }
     public private(set) var isAnimating = false
@@ -176,7 +169,10 @@ open class UIActivityIndicatorView: UIView {
         didSet { arc.strokeColor = color.cgColor }
     }
 
-    public convenience init(style: Style) { self.init(frame: CGRect(x: 0, y: 0, width: 20, height: 20)) }
+    public convenience init(style: Style) {
+        self.init(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        self.style = style
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

@@ -277,6 +277,9 @@ open class UIView: NSObject, CALayerDelegate {
     /// are no archives here, so nothing calls it: code written for a storyboard
     /// calls it itself after `init(frame:)` (the default does nothing, as on iOS).
     open func awakeFromNib() {}
+    /// Called by Interface Builder when it renders an `@IBDesignable` view; nothing
+    /// calls it here (the default does nothing, as on iOS).
+    open func prepareForInterfaceBuilder() {}
 
     /// `UIView.noIntrinsicMetric`: the view has no natural size along that axis (UIKit's value, −1).
     public static let noIntrinsicMetric: CGFloat = -1

@@ -67,7 +67,7 @@ final class RadialRamp {
         let left = Int(x1.rounded(.down)), top = Int(y1.rounded(.down))
         let width = Int(x2.rounded(.up)) - left, height = Int(y2.rounded(.up)) - top
         guard width > 0, height > 0 else { return true }  // nothing inside the clip
-        guard width * height <= RadialRamp.maxPixels else { return false }
+        guard width * height <= RadialRamp.maxPixels, width <= 32767, height <= 32767 else { return false }  // cairo's largest image
 
         // The context's matrix inverted: user x = ixx·(dx − x0) + ixy·(dy − y0), likewise y. Device pixel
         // (left + i + ½, top + j + ½) → pattern space (the unit circle): p = pi·i + pj·j + p0, likewise q.
@@ -93,8 +93,10 @@ final class RadialRamp {
                 RadialRamp.fillRow(row, width: width, p: p0 + pj * Double(j), q: q0 + qj * Double(j), dp: pi, dq: qi, table: t)
             }
         }
-        let image = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                        Int32(width), Int32(height), Int32(stride))!
+        let image: OpaquePointer = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                        Int32(width), Int32(height), Int32(stride))
+        // An image cairo refused would put the context in an error state that stops the frame's later drawing.
+        guard cairo_image_surface_get_data(image) != nil else { cairo_surface_destroy(image); return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, image, Double(left), Double(top))

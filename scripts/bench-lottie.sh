@@ -13,6 +13,8 @@
 # shared machine), peak resident memory (GNU time's), and the ratios with the
 # targets beside them (a median speed ratio of at least 1.5x and no file
 # below 0.5x, memory no higher), then the ten slowest files by CPU ratio.
+# FRAMES=N plays at most the first N frames of each file (600 unless told), for a
+# round over a large corpus on a busy machine.
 #
 #     scripts/bench-lottie.sh BIN [DIR…]   # BIN: the folder of fxhost (scripts/bench.sh lottie passes it)
 set -euo pipefail
@@ -58,7 +60,7 @@ for path in sys.argv[1:]:
         fr, n = float(d["fr"]), int(float(d["op"]) - float(d["ip"]))
     except Exception:
         continue
-    n = max(1, min(n, 600))
+    n = max(1, min(n, int(os.environ.get("FRAMES", "600"))))
     t_fx, c_fx, m_fx = run([fx, "--plugin", "lottie", "--file", path, "--size", f"{W}x{H}", "--fps", str(fr),
                       "--range", f"{float(d['ip'])}:{float(d['ip']) + n}", "--loop", "--out", "-", "--format", "y4m"])
     t_rl, c_rl, m_rl = run([rl, path, str(W), str(H), str(fr), str(n)])

@@ -837,6 +837,16 @@ void cairo_surface_mark_dirty(cairo_surface_t *surface) {
     ((void (*)(cairo_surface_t *surface))fn)(surface);
 }
 
+cairo_status_t cairo_surface_set_user_data(cairo_surface_t *surface, const cairo_user_data_key_t *key, void *user_data, cairo_destroy_func_t destroy) {
+    static _Atomic(void *) cached;
+    void *fn = atomic_load_explicit(&cached, memory_order_acquire);
+    if (!fn) {
+        fn = fx_cairo_symbol("cairo_surface_set_user_data");
+        atomic_store_explicit(&cached, fn, memory_order_release);
+    }
+    return ((cairo_status_t (*)(cairo_surface_t *surface, const cairo_user_data_key_t *key, void *user_data, cairo_destroy_func_t destroy))fn)(surface, key, user_data, destroy);
+}
+
 cairo_status_t cairo_surface_write_to_png(cairo_surface_t *surface, const char *filename) {
     static _Atomic(void *) cached;
     void *fn = atomic_load_explicit(&cached, memory_order_acquire);

@@ -92,8 +92,10 @@ enum ContentDrawing {
 
     // MARK: - Gradients
 
-    /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels).
-    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil) {
+    /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels);
+    /// a radial one is drawn by `ramps` (or a new RadialRamp), pixman's pattern only where it cannot.
+    static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil,
+                         ramps: RadialRamp? = nil) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
         var locations: [Double] = []
         if case .numbers(let locs) = l[.locations], locs.count == colors.count { locations = locs }
@@ -121,8 +123,10 @@ enum ContentDrawing {
                 cairo_paint_with_alpha(cr, alpha)
                 break
             }
+            let values = stopValues(colors, locations)
+            if (ramps ?? RadialRamp()).paint(cr, center: Point(sx, sy), radii: (rx, ry), stops: values, alpha: alpha) { break }
             let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
-            stops(pattern, colors, locations)
+            addStops(pattern, values)
             var m = cairo_matrix_t()
             cairo_matrix_init(&m, 1 / rx, 0, 0, 1 / ry, -sx / rx, -sy / ry)
             cairo_pattern_set_matrix(pattern, &m)
@@ -166,7 +170,7 @@ enum ContentDrawing {
     }
 
     /// The colour stops as cairo takes them: offset, red, green, blue, alpha for each.
-    private static func stopValues(_ colors: [Color], _ locations: [Double]) -> [Double] {
+    static func stopValues(_ colors: [Color], _ locations: [Double]) -> [Double] {
         zip(colors, locations).flatMap { c, t in
             let k = c.clamped
             return [max(0, min(1, t)), k.red, k.green, k.blue, k.alpha]

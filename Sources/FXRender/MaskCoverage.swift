@@ -28,12 +28,26 @@ enum MaskCoverage {
             let x0 = max(0, Int(r.minX.rounded(.down))), x1 = min(s.width, Int(r.maxX.rounded(.up)))
             let y0 = max(0, Int(r.minY.rounded(.down))), y1 = min(s.height, Int(r.maxY.rounded(.up)))
             guard x0 < x1, y0 < y1 else { continue }
-            for y in y0..<y1 {
-                let row = base + y * stride
-                for x in x0..<x1 { row[x] = coverage(row[x], mode) << 24 }
-            }
+            for y in y0..<y1 { convert(base + y * stride + x0, count: x1 - x0, mode) }
         }
         cairo_surface_mark_dirty(s.surface)
+    }
+
+    /// One run of pixels: `coverage` with the mode chosen once for the run (and wrapping arithmetic, which
+    /// cannot wrap here), so that the loop is the compiler's to vectorize.
+    private static func convert(_ p: UnsafeMutablePointer<UInt32>, count: Int, _ mode: MaskMode) {
+        @inline(__always) func luma(_ pixel: UInt32) -> UInt32 {
+            (19_595 &* (pixel >> 16 & 0xFF) &+ 38_470 &* (pixel >> 8 & 0xFF) &+ 7_471 &* (pixel & 0xFF) &+ 32_768) >> 16
+        }
+        if mode == .luminance {
+            for i in 0..<count { p[i] = luma(p[i]) << 24 }
+        } else if mode == .luminanceInverted {
+            for i in 0..<count { p[i] = (255 &- luma(p[i])) << 24 }
+        } else if mode == .alphaInverted {
+            for i in 0..<count { p[i] = (255 &- p[i] >> 24) << 24 }
+        } else {
+            for i in 0..<count { p[i] = coverage(p[i], mode) << 24 }
+        }
     }
 
     /// The coverage, 0…255, that `mode` takes from one premultiplied ARGB32 pixel.

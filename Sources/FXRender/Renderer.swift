@@ -18,6 +18,7 @@ public final class Renderer {
     private let images = ImageCache()
     private let cache = ContentCache()
     private let gradients = GradientStrips()
+    private let ramps = RadialRamp()
     private var damage = Damage()
     /// The region being redrawn this frame, in target pixels.
     private var clip = DamageRegion()
@@ -111,6 +112,7 @@ public final class Renderer {
         cairo_reset_clip(target.cr)
         cache.endFrame()
         gradients.endFrame()
+        ramps.endFrame()
     }
 
     /// The layer whose background or image is drawn first, is opaque and
@@ -318,7 +320,7 @@ public final class Renderer {
         ContentDrawing.contents(l, cr, images: images, alpha: alpha, batch: batch)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         switch l.kind {
-        case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha, strips: gradients)
+        case .gradient: ContentDrawing.gradient(l, cr, alpha: alpha, strips: gradients, ramps: ramps)
         case .text: cache.draw(l, h, into: out, alpha: alpha)
         case .shape:
             // Simple paths stroke faster than a raster resamples under rotation;

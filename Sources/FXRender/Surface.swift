@@ -13,7 +13,8 @@ final class Surface {
     init(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+        surface = SurfaceMemory.surface(width: self.width, height: self.height)
+            ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
         cr = cairo_create(surface)
     }
 

@@ -113,6 +113,14 @@ final class ThreeDTests: XCTestCase {
         assertClose(flat(3, 4), (3, 194), "the 2D layer")
     }
 
+    func testA2DLayerTurnedAboutXIsSeenStraightOn() throws {
+        // three-d.json "tilted 2D" (ddd 0, a 20 × 20 solid about its centre at (160, 170), X Rotation 60°):
+        // no camera and no perspective, as lottie-web and lottie-ios draw it: y × cos 60° = y / 2, z dropped.
+        let map = try presented("three-d.json", "tilted 2D", at: 0)
+        assertClose(map(0, 0), (150, 165), "top left")
+        assertClose(map(20, 20), (170, 175), "bottom right")
+    }
+
     func testATwoNodeCameraLooksAtItsPointOfInterest() throws {
         // camera.json: the topmost camera "cam" (zoom 300) moves from (100, 100, −300) to (160, 70, −300) over
         // frames 0…9, looking at (100, 100, 0). Its frame: ahead f = unit(poi − eye); right r, level, across f;

@@ -138,7 +138,7 @@ final class Builder {
         let x = try Layer.plain(l.name, size)
         var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {
-            if l.is3D {
+            if l.is3D || l.transform.depth != nil {
                 matrices.append(try transform3D(l, layers, size: size, at: f, here))
             } else {
                 let m = try worldMatrix(l, layers, f, here)

@@ -56,13 +56,15 @@ extension Transform {
 
 extension Builder {
     /// A 3D layer's transform at comp frame `f`: its own and its parents' 3D transforms (a 2D
-    /// parent's lifted), then what the composition's camera sees (`Camera.view`). Matrices the
+    /// parent's lifted), then what the composition's camera sees (`Camera.view`). A 2D layer
+    /// turned about x or y (files written by hand) is turned without a camera, seen straight on
+    /// without perspective, as lottie-web and lottie-ios draw it. Matrices the
     /// engine cannot take (an entry not finite, or beyond ±10¹⁵, from extreme values and eye-plane
     /// crossings) collapse the layer to a point for that frame.
     func transform3D(_ l: LottieLayer, _ layers: [LottieLayer], size: (Double, Double), at f: Double, _ path: String) throws -> Transform {
         var m = l.transform.matrix3D(at: f)
         for owner in try parents(of: l, in: layers, path) { m = m.concatenating(pose(of: owner, at: f)) }
-        m = m.concatenating(try Camera.view(layers, size: size, at: f, builder: self, path))
+        if l.is3D { m = m.concatenating(try Camera.view(layers, size: size, at: f, builder: self, path)) }
         guard m.m.allSatisfy({ $0.isFinite && abs($0) <= 1e15 }) else { return .scale(0, 0, 0) }
         return m
     }

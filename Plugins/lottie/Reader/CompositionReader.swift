@@ -91,7 +91,8 @@ enum CompositionReader {
             }
         }
         let matte = Int(try n.number("tt", default: 0, in: 0...5))
-        var transform = try TransformReader.read(n["ks"], threeD: is3D || ty == 13)
+        let turned = n["ks"].map { $0["rx"] != nil || $0["ry"] != nil } ?? false
+        var transform = try TransformReader.read(n["ks"], threeD: is3D || ty == 13 || turned)
         transform.autoOrient = flag(n, "ao")
         var layer = LottieLayer(
             name: name, index: try n["ind"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },

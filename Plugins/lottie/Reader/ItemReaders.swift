@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// A transform ("ks" of a layer, "tr" of a group) from the file.
 enum TransformReader {
-    /// `threeD`: a 3D layer's or a camera's transform, whose rotations about x and y, orientation
-    /// and depth are read too (elsewhere a rotation about x or y is warned about).
+    /// `threeD`: a 3D layer's, a camera's or a layer's turned about x or y, whose rotations about x
+    /// and y, orientation and depth are read too (a shape group's rotation about x or y is warned about).
     static func read(_ n: Node?, threeD: Bool = false) throws(LottieError) -> LottieTransform {
         let r = try PropertyReader.scalar(n?["r"] ?? n?["rz"], default: 0)
         if !threeD, let n, n["rx"] != nil || n["ry"] != nil { Warnings.note("3D rotation", at: n.path) }

@@ -166,6 +166,19 @@ final class ThreeDTests: XCTestCase {
         }
     }
 
+    func testCamerasThatCannotBeTakenAsGivenFallBack() throws {
+        // camera-degenerate.json, "tile" (20 × 20 about its centre at (50, 50), its z 100 given apart).
+        // Frames 0…4: "on its point" (point of interest on the eye, so it does not turn; zoom 0, taken as
+        // 1 px) at (50, 50, −100): the corner (40, 40, 100) is 200 ahead, 10 left and up: 50 − 10 / 200.
+        let early = try presented("camera-degenerate.json", "tile", at: 0)
+        assertClose(early(0, 0), (49.95, 49.95), "zoom 1, looking straight ahead")
+        // Frames 5…9: "hidden" is skipped; "collapsed" sits in a null scaled to 0, so nothing maps back
+        // into its space: the default view (zoom 100 × 50 / 36 = 138.89, eye at z = −138.89).
+        let late = try presented("camera-degenerate.json", "tile", at: 0.5)
+        assertClose(late(0, 0), projectDefault((40, 40, 100), w: 100, h: 100), "the default view")
+        assertClose(late(0, 0), (44.186047, 44.186047), "by hand: 50 − 10 × 138.89 / 238.89")
+    }
+
     func testA2DFileIsUnchangedAnd3DIsNoLongerWarned() throws {
         let r = try Lottie.run(["--file", Lottie.fixture("camera.json"), "--time", "0", "--sink", "jsonl"])
         XCTAssertEqual(r.status, 0, r.stderr)

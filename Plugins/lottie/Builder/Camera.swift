@@ -50,8 +50,10 @@ enum Camera {
         if let c = layers.first(where: { $0.camera != nil && !$0.hidden && f >= $0.inPoint && f < $0.outPoint }), let camera = c.camera {
             var pose = eye(c.transform, camera, at: f)
             for owner in try builder.parents(of: c, in: layers, path) { pose = pose.concatenating(builder.pose(of: owner, at: f)) }
-            if let z = camera.zoom?.at(f) { zoom = z }
-            if let inverse = pose.inverted { view = inverse } else { view = .translation(-w / 2, -h / 2, zoom) }
+            if let inverse = pose.inverted {
+                view = inverse
+                if let z = camera.zoom?.at(f) { zoom = z }
+            }
         }
         zoom = max(1, zoom)
         let perspective = Transform([1, 0, 0, 0,

@@ -100,6 +100,23 @@ final class ThreeDTests: XCTestCase {
         assertColor(frame[x: 5, y: 195], [136, 136, 136], "the 2D layer")
     }
 
+    func testA3DMatteAndALayerCrossingThePlaneOfTheEye() throws {
+        // three-d-matte.json: the card of three-d.json at 60° as the alpha matte of a 200 × 200 red solid;
+        // under them "behind", 400 × 400 green about (100, 100, −200) turned 80° about x, so that its points
+        // (u, v) lie at z = −200 + 0.98481 v, in front of the eye (z > −277.78) for v > −78.98 only. Its
+        // far edge (v = 200) is seen at y = 100 + 277.78 × 34.73 / 274.74 = 135.11; nearer rows climb
+        // without end towards the top, and what lies behind the eye is not drawn.
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("three-d-matte.json"), fps: 10, only: [0])[0]!
+        let red = [204, 51, 51], green = [51, 204, 51], white = [255, 255, 255]
+        assertColor(frame[x: 100, y: 100], red, "inside the matte")
+        assertColor(frame[x: 127, y: 44], red, "inside the matte near its right edge's top (40.8)")
+        assertColor(frame[x: 81, y: 50], green, "outside the matte, above its left edge's top (56.7)")
+        assertColor(frame[x: 140, y: 100], green, "outside the matte, right of its right edge (129.6)")
+        assertColor(frame[x: 60, y: 133], green, "the green plane just above its far edge")
+        assertColor(frame[x: 60, y: 138], white, "below the green plane's far edge")
+        assertColor(frame[x: 5, y: 3], green, "the green plane's near part, at the top")
+    }
+
     func testParentsCompose3DTransforms() throws {
         // three-d.json "child" (a 30 × 20 rectangle about its origin) inside the 3D null "pivot".
         let pivot = Layer3D(position: (40, 160, 50), rx: 40, rz: 20, orientation: (0, 30, 0))

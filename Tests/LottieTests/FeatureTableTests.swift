@@ -140,15 +140,16 @@ final class FeatureTableTests: XCTestCase {
         }
     }
 
-    func testLayerEffectsBlendModesAnd3DAreWarnedAbout() throws {
+    func testLayerEffectsAndBlendModesAreWarnedAbout() throws {
         let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":2,"w":20,"h":20,"layers":[{"ddd":1,"ao":1,"bm":3,"ind":1,"ty":4,"nm":"fx","ip":0,"op":2,"st":0,"ks":{},"ef":[{"ty":25,"nm":"Drop Shadow"}],"shapes":[{"ty":"rc","d":1,"p":{"a":0,"k":[10,10]},"s":{"a":0,"k":[8,8]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
         let file = try TestSupport.temporaryFolder() + "/fx.json"
         try json.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try Lottie.run(["--file", file, "--time", "0", "--sink", "jsonl"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        for feature in ["3D layers", "layer effects", "blend modes"] {
+        for feature in ["layer effects", "blend modes"] {
             XCTAssert(r.stderr.contains("layer 'fx': \(feature) not supported"), "\(feature): \(r.stderr)")
         }
+        XCTAssertFalse(r.stderr.contains("3D"), "3D layers play (ThreeDTests): \(r.stderr)")
         XCTAssertFalse(r.stderr.contains("auto-orient"), "auto-orient plays (AutoOrientTests): \(r.stderr)")
         XCTAssert(r.stdout.contains("stage/composition/fx/paint"), "the rest still plays")
     }

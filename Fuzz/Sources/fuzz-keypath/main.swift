@@ -13,7 +13,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         guard let current = try? layer.value(at: kp) else { continue }
         try? layer.set(kp, current)
         _ = kp.extract(from: kp.replace(in: layer[kp.property], with: current))
-        _ = Sampler.snapshot(of: stage.root, at: 0)
+        _ = Sampler.snapshot(of: stage, at: 0)
     }
     return 0
 }

@@ -101,21 +101,26 @@ final class Builder {
     /// The layer's transform to its composition at its frame for comp frame `f`, parents applied.
     func worldMatrix(_ l: LottieLayer, _ layers: [LottieLayer], _ f: Double, _ path: String) throws -> Affine {
         var m = l.transform.matrix(at: f)
+        for owner in try parents(of: l, in: layers, path) { m = m.then(owner.transform.matrix(at: f)) }
+        return m
+    }
+
+    /// The layer's parents, nearest first; a parent missing from the composition ends the chain (warned).
+    func parents(of l: LottieLayer, in layers: [LottieLayer], _ path: String) throws -> [LottieLayer] {
+        var chain: [LottieLayer] = []
         var parent = l.parent
-        var hops = 0
         while let p = parent {
-            hops += 1
-            guard hops <= layers.count, let owner = layers.first(where: { $0.index == p }) else {
-                if hops > layers.count {
+            guard chain.count < layers.count, let owner = layers.first(where: { $0.index == p }) else {
+                if chain.count >= layers.count {
                     throw LottieError(path: path, message: "layer '\(l.name)' has cyclic parenting (its parent chain comes back to itself)")
                 }
                 Warnings.note("a parent (ind \(p)) that is not in the composition", at: path)
                 break
             }
-            m = m.then(owner.transform.matrix(at: f))
+            chain.append(owner)
             parent = owner.parent
         }
-        return m
+        return chain
     }
 
     func layerContainer(_ l: LottieLayer, _ i: Int, _ layers: [LottieLayer], frames: [Double],
@@ -133,8 +138,12 @@ final class Builder {
         let x = try Layer.plain(l.name, size)
         var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {
-            let m = try worldMatrix(l, layers, f, here)
-            matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
+            if l.is3D || l.transform.depth != nil {
+                matrices.append(try transform3D(l, layers, size: size, at: f, here))
+            } else {
+                let m = try worldMatrix(l, layers, f, here)
+                matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
+            }
             opacities.append(min(1, max(0, l.transform.opacity.at(f) / 100)))
             hidden.append(!(f >= l.inPoint && f < l.outPoint))
         }

@@ -9,15 +9,19 @@ extension LottieTransform {
         let a = anchor.at(f), p = position.at(f), s = scale.at(f)
         var m = Affine.translate(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
         m = m.then(.scale((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100))
-        let sk = skew.at(f)
-        if sk != 0 {
-            let axis = skewAxis.at(f)
-            let skewX = Affine(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, tx: 0, ty: 0)
-            m = m.then(.rotate(axis)).then(skewX).then(.rotate(-axis))
-        }
+        m = skewed(m, at: f)
         m = m.then(.rotate(rotation.at(f)))
         if autoOrient { m = m.then(.rotate(orientation(at: f))) }
         return m.then(.translate(p.first ?? 0, p.count > 1 ? p[1] : 0))
+    }
+
+    /// `m`, then the skew at frame `f`: turn by the axis, shear x by tan(−sk)·y, turn back.
+    func skewed(_ m: Affine, at f: Double) -> Affine {
+        let sk = skew.at(f)
+        guard sk != 0 else { return m }
+        let axis = skewAxis.at(f)
+        let skewX = Affine(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, tx: 0, ty: 0)
+        return m.then(.rotate(axis)).then(skewX).then(.rotate(-axis))
     }
 }
 

@@ -32,6 +32,10 @@ struct LottieLayer {
     var timeRemap: Animated<Double>?
     /// The precomp's size, clipping its content.
     var precompSize: (Double, Double)
+    /// A 3D layer (`ddd` 1): drawn through its composition's camera (ThreeD.swift).
+    var is3D = false
+    /// What a camera layer (`ty` 13, of kind `.null`: it draws nothing) sees with.
+    var camera: LottieCamera? = nil
 }
 
 /// A whole file: the main composition, its precomp assets and markers.

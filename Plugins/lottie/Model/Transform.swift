@@ -10,4 +10,6 @@ struct LottieTransform {
     var skewAxis: Animated<Double>
     /// A layer's auto-orient (`ao`): turned to follow its position's direction of motion.
     var autoOrient = false
+    /// A 3D layer's rotations about x and y, orientation and depth (nil on 2D transforms).
+    var depth: Depth3D? = nil
 }

@@ -72,11 +72,12 @@ enum CompositionReader {
         case 2: kind = .image(try n.string("refId") ?? "")
         case 4: kind = .shape(try ShapeReader.items(try n.require("shapes"), depth: 0))
         case 5: kind = .text(try TextReader.read(n))
+        case 13: kind = .null
         default:
             kind = .unsupported
-            Warnings.note([6: "audio layers", 13: "camera layers"][ty] ?? "layer type \(ty)", at: n.path)
+            Warnings.note([6: "audio layers"][ty] ?? "layer type \(ty)", at: n.path)
         }
-        if flag(n, "ddd") { Warnings.note("3D layers", at: n.path) }
+        let is3D = flag(n, "ddd") && ty != 13
         if let ef = n["ef"], case .array(let a) = ef.json, !a.isEmpty { Warnings.note("layer effects", at: ef.path) }
         if let bm = n.json["bm"]?.number, bm != 0 { Warnings.note("blend modes", at: n.path + ".bm") }
         var masks: [LottieMask] = []
@@ -90,9 +91,10 @@ enum CompositionReader {
             }
         }
         let matte = Int(try n.number("tt", default: 0, in: 0...5))
-        var transform = try TransformReader.read(n["ks"])
+        let turned = n["ks"].map { $0["rx"] != nil || $0["ry"] != nil } ?? false
+        var transform = try TransformReader.read(n["ks"], threeD: is3D || ty == 13 || turned)
         transform.autoOrient = flag(n, "ao")
-        return LottieLayer(
+        var layer = LottieLayer(
             name: name, index: try n["ind"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
             parent: try n["parent"].map { v throws(LottieError) in Int(try v.number(in: -1e9...1e9)) },
             kind: kind, inPoint: try n.number("ip", default: 0, in: -1e6...1e6), outPoint: try n.number("op", default: 1e6, in: -1e6...1e6),
@@ -100,6 +102,9 @@ enum CompositionReader {
             transform: transform, masks: masks, matte: matte, isMatte: flag(n, "td"), hidden: flag(n, "hd"),
             timeRemap: try n["tm"].map { v throws(LottieError) in try PropertyReader.scalar(v, default: 0) },
             precompSize: (try n.number("w", default: 0, in: 0...1e6), try n.number("h", default: 0, in: 0...1e6)))
+        layer.is3D = is3D
+        if ty == 13 { layer.camera = try ThreeDReader.camera(n) }
+        return layer
     }
 
     /// "#rrggbb" as 0…1 channels.

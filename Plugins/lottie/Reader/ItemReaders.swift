@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /// A transform ("ks" of a layer, "tr" of a group) from the file.
 enum TransformReader {
-    static func read(_ n: Node?) throws(LottieError) -> LottieTransform {
+    /// `threeD`: a 3D layer's, a camera's or a layer's turned about x or y, whose rotations about x
+    /// and y, orientation and depth are read too (a shape group's rotation about x or y is warned about).
+    static func read(_ n: Node?, threeD: Bool = false) throws(LottieError) -> LottieTransform {
         let r = try PropertyReader.scalar(n?["r"] ?? n?["rz"], default: 0)
-        if let n, n["rx"] != nil || n["ry"] != nil { Warnings.note("3D rotation", at: n.path) }
-        return LottieTransform(
+        if !threeD, let n, n["rx"] != nil || n["ry"] != nil { Warnings.note("3D rotation", at: n.path) }
+        var t = LottieTransform(
             anchor: try PropertyReader.vector(n?["a"], default: [0, 0]),
             position: try PropertyReader.vector(n?["p"], default: [0, 0]),
             scale: try PropertyReader.vector(n?["s"], default: [100, 100]),
@@ -12,6 +14,8 @@ enum TransformReader {
             opacity: try PropertyReader.scalar(n?["o"], default: 100),
             skew: try PropertyReader.scalar(n?["sk"], default: 0),
             skewAxis: try PropertyReader.scalar(n?["sa"], default: 0))
+        if threeD { t.depth = try ThreeDReader.depth(n) }
+        return t
     }
 }
 

@@ -271,12 +271,23 @@ open class UIView: NSObject, CALayerDelegate {
     /// view's bounds; the default draws nothing. Called when the view is first
     /// committed, after `setNeedsDisplay()`, and when its size changes with `contentMode = .redraw`.
     open func draw(_ rect: CGRect) {}
-    /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
-    open func layoutSubviews() {}
+    /// Lays out the subviews: the default sets the frames active constraints give them (fxhost's
+    /// Auto Layout subset, `AutoLayout`), as UIKit's does; subclasses override it and call super.
+    open func layoutSubviews() { AutoLayout.layOut(subviewsOf: self) }
+    /// Whether UIKit makes the view's frame from its autoresizing mask (true) or the view is placed by
+    /// constraints (false, fxhost's Auto Layout subset). Setting it lays the superview out again.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { superview?.setNeedsLayout() }
+    }
     /// Called on iOS after a view is loaded from an Interface Builder archive. There
     /// are no archives here, so nothing calls it: code written for a storyboard
     /// calls it itself after `init(frame:)` (the default does nothing, as on iOS).
     open func awakeFromNib() {}
+    /// Called on iOS when the interface environment changes (dark mode, size class). fxhost has one
+    /// environment that never changes, so nothing calls it (the default does nothing, as on iOS).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// Kept, no effect: layout margins matter only to Auto Layout's margin guides.
+    open var preservesSuperviewLayoutMargins = false
 
     /// `UIView.noIntrinsicMetric`: the view has no natural size along that axis (UIKit's value, −1).
     public static let noIntrinsicMetric: CGFloat = -1

@@ -18,16 +18,11 @@ public struct TextRun: Sendable, Equatable {
 
     /// Numbers per run in the key's value.
     public static let numbers = 6
-    /// The most runs a layer may have: one per byte of a long label, far past what a label holds.
-    public static let maxRuns = 65_536
 
     /// The runs `numbers` hold, or why they are not runs (the key's contract in fx.h).
     public static func runs(_ numbers: [Double]) -> Result<[TextRun], FXError> {
         guard numbers.count % TextRun.numbers == 0 else {
             return .failure(FXError("foregroundColorRuns takes six numbers a run (start, end, red, green, blue, alpha); \(numbers.count) is not a multiple of six"))
-        }
-        guard numbers.count / TextRun.numbers <= maxRuns else {
-            return .failure(FXError("foregroundColorRuns holds \(numbers.count / TextRun.numbers) runs; a layer may have at most \(maxRuns)", kind: .limit))
         }
         var runs: [TextRun] = []
         runs.reserveCapacity(numbers.count / TextRun.numbers)

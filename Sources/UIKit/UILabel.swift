@@ -39,7 +39,7 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open var text: String? {
-        get { (textLayer.string as? NSAttributedString)?.string ?? textLayer.string as? String }
+        get { textLayer.attributedString?.string ?? textLayer.string as? String }
         set { textLayer.string = newValue ?? "" }
     }
     open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
@@ -54,7 +54,7 @@ open class UILabel: UIView {
         get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
         set {
             textLayer.foregroundColor = newValue?.cgColor
-            if let styled = textLayer.string as? NSAttributedString { textLayer.string = styled.colored(newValue) }
+            if let styled = textLayer.attributedString { textLayer.string = styled.colored(newValue) }
         }
     }
     public var textAlignment: NSTextAlignment = .natural {
@@ -71,7 +71,7 @@ open class UILabel: UIView {
     /// The styled text: each range's `foregroundColor` is drawn (the label's CATextLayer draws the runs,
     /// docs/SWIFT.md); other attributes are kept here but not drawn. Setting `text` replaces it.
     open var attributedText: NSAttributedString? {
-        get { textLayer.string as? NSAttributedString ?? text.map { NSAttributedString(string: $0) } }
+        get { textLayer.attributedString ?? text.map { NSAttributedString(string: $0) } }
         set {
             if let newValue { textLayer.string = newValue } else { text = nil }
         }

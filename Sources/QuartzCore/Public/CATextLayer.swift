@@ -15,7 +15,7 @@ open class CATextLayer: CALayer {
     /// `foregroundColor` attribute drawn in that colour (fonts per range are
     /// not kept; the layer's font draws every range). Reads back what was set.
     open var string: Any? {
-        get { attributed ?? read("string").string }
+        get { attributedString ?? read("string").string }
         set {
             // Unwrapped first: a copy of the optional itself needs `Any?`'s
             // type, which the runtime makes by name on first use.
@@ -23,20 +23,21 @@ open class CATextLayer: CALayer {
             switch value {
             case let s as String: setPlain(s)
             case let s as NSAttributedString:
-                attributed = s.copy() as? NSAttributedString
+                attributedString = s.copy() as? NSAttributedString
                 write("string", s.string)
                 write("foregroundColorRuns", AttributedRuns.numbers(s))
             default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(value)) is not text", status: FX_ERR_BAD_TYPE))
             }
         }
     }
-    /// The attributed string last set, if the last string set was one.
-    private var attributed: NSAttributedString?
+    /// The attributed string last set, if the last string set was one: UIKit's label reads it without
+    /// casting `string` (a cast of a String held in `Any` to a class bridges it to an NSString first).
+    @_spi(UIKit) public private(set) var attributedString: NSAttributedString?
 
     /// A plain string; the runs an attributed string set are cleared.
     private func setPlain(_ s: String) {
-        if attributed != nil {
-            attributed = nil
+        if attributedString != nil {
+            attributedString = nil
             write("foregroundColorRuns", [Double]())
         }
         write("string", s)

@@ -235,7 +235,8 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Marks the view for `layoutSubviews` (a size change does it too); the
     /// layout runs on `layoutIfNeeded()`, or as the plugin call commits, as
-    /// UIKit's layout pass does. There is no Auto Layout: frames are what code sets.
+    /// UIKit's layout pass does. Frames are what code sets, or what active constraints give them
+    /// (fxhost's Auto Layout subset, `AutoLayout`).
     open func setNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true

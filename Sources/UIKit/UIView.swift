@@ -10,7 +10,9 @@ open class UIView: NSObject, CALayerDelegate {
     // exclusivity checks, as CALayer's tree links are: they are read,
     // assigned, appended to and removed from, with no access open across a
     // call that could reach them again.
-    @exclusivity(unchecked) public private(set) weak var superview: UIView?
+    // The superview is held unowned, not weakly, as CALayer holds its superlayer: a view's
+    // superview has it in its `subviews`, and clears it from its deinit.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     open var tag = 0
     @exclusivity(unchecked) var needsLayout = false
@@ -34,21 +36,26 @@ open class UIView: NSObject, CALayerDelegate {
             UIView.adopting = nil
             layer = adopted
             super.init()
-            layer.delegate = self
+            layer.setViewDelegate(self)
             return
         }
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
-        layer.delegate = self
+        layer.setViewDelegate(self)
         self.frame = frame
         // Drawn when first committed, as UIKit draws a view before it first shows it.
         layer.setNeedsDisplay()
     }
     override public convenience init() { self.init(frame: .zero) }
+    /// The layer and the subviews may outlive the view (held elsewhere): they hold it unowned, so they are told.
+    deinit {
+        layer.setViewDelegate(nil)
+        for v in subviews { v.superview = nil }
+    }
     public required init?(coder: NSCoder) {
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
-        layer.delegate = self
+        layer.setViewDelegate(self)
         layer.setNeedsDisplay()
     }
 

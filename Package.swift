@@ -85,7 +85,8 @@ let package = Package(
         // Core Animation's and UIKit's names for Swift plugins ported from iOS, over FXPluginKit only.
         .target(name: "CoreGraphics", dependencies: ["FXPluginKit"], path: "Sources/CoreGraphics"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "FXPluginKit", "CFX"], path: "Sources/QuartzCore"),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "FXPluginKit"], path: "Sources/UIKit"),
+        .systemLibrary(name: "UIKitCore", path: "Sources/UIKitCore"),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "FXPluginKit", "UIKitCore"], path: "Sources/UIKit"),
         .target(name: "FXSinks", dependencies: ["FXCore", "FXToolbox"], path: "Sources/FXSinks"),
         .target(
             name: "FXImageSinks",

@@ -45,6 +45,12 @@ static void attempt(void) {
     GET(pango_font_description_set_absolute_size)
     GET(pango_font_description_free)
     GET(g_object_unref)
+    GET(pango_attr_list_new)
+    GET(pango_attr_list_insert)
+    GET(pango_attr_list_unref)
+    GET(pango_attr_foreground_new)
+    GET(pango_attr_foreground_alpha_new)
+    GET(pango_layout_set_attributes)
 #undef GET
     loaded = &table;
 }

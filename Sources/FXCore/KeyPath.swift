@@ -99,6 +99,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         guard value.isFinite else {
             throw FXError("key path '\(self)' was given a value that is not finite (NaN or infinity)")
         }
+        if property == .foregroundColorRuns, case .numbers(let n) = value, case .failure(let why) = TextRun.runs(n) { throw why }
         guard type == .string, cell == nil, let choices = property.info.choiceType else {
             if case .choice(let c) = value { return .string(c.rawValue) }
             return value

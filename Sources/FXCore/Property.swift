@@ -21,7 +21,7 @@ public enum Property: Int, Sendable, CaseIterable {
     case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
     // TextLayer
-    case string, font, fontSize, foregroundColor, alignmentMode, isWrapped, truncationMode
+    case string, font, fontSize, foregroundColor, alignmentMode, isWrapped, truncationMode, foregroundColorRuns
     // ReplicatorLayer
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
@@ -65,7 +65,7 @@ public enum Property: Int, Sendable, CaseIterable {
         case .contents: .image(nil)
         case .path: .path(Path())
         case .colors: .colors([])
-        case .locations, .lineDashPattern: .numbers([])
+        case .locations, .lineDashPattern, .foregroundColorRuns: .numbers([])
         case .string: .string("")
         case .font: Property.font.info.defaultValue
         default: nil
@@ -188,6 +188,10 @@ public enum Property: Int, Sendable, CaseIterable {
                                  means: "whether the text wraps to the bounds' width")
         case .truncationMode: return i("truncationMode", .choice(TruncationMode.none), .text, animatable: false,
                                  means: "where text that does not fit is cut and marked with an ellipsis")
+        case .foregroundColorRuns: return i("foregroundColorRuns", .numbers([]), .text, animatable: false,
+                                 means: "fxhost's own (fx.h 1.5; an older host answers FX_ERR_BAD_KEY_PATH): colours for ranges of "
+                                 + "the string, as an attributed string's foregroundColor: six numbers a run, its UTF-8 byte range "
+                                 + "and its red, green, blue and alpha")
         case .instanceCount: return i("instanceCount", .number(1), .replicator,
                                  means: "how many copies of the sublayers are drawn (the first is the original)")
         case .instanceTransform: return i("instanceTransform", .transform(.identity), .replicator,

@@ -191,6 +191,8 @@ extension LayerKey where Value == [Double]? {
     public static var locations: Self { .init("locations") }
     /// `lineDashPattern`: the stroke's dashes: lengths painted and unpainted in turn (empty: solid).
     public static var lineDashPattern: Self { .init("lineDashPattern") }
+    /// `foregroundColorRuns`: fxhost's own (fx.h 1.5; an older host answers FX_ERR_BAD_KEY_PATH): colours for ranges of the string, as an attributed string's foregroundColor: six numbers a run, its UTF-8 byte range and its red, green, blue and alpha.
+    public static var foregroundColorRuns: Self { .init("foregroundColorRuns") }
 }
 
 extension LayerKey where Value == Layer.GradientType {
@@ -297,6 +299,7 @@ public enum LayerKeys {
         .init(.alignmentMode),
         .init(.isWrapped),
         .init(.truncationMode),
+        .init(.foregroundColorRuns),
         .init(.instanceCount),
         .init(.instanceTransform),
         .init(.instanceDelay),

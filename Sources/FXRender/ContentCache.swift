@@ -26,7 +26,7 @@ final class ContentCache {
     static let simplePathElements = 64
 
     static let textProperties: [Property] = [.string, .font, .fontSize, .foregroundColor, .alignmentMode,
-                                             .isWrapped, .truncationMode, .bounds]
+                                             .isWrapped, .truncationMode, .foregroundColorRuns, .bounds]
     static let shapeProperties: [Property] = [.path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap,
                                               .lineJoin, .miterLimit, .lineDashPattern, .lineDashPhase,
                                               .strokeStart, .strokeEnd]

@@ -319,6 +319,7 @@ enum ContentDrawing {
         p.pango_layout_set_font_description(layout, font)
         p.pango_font_description_free(font)
         p.pango_layout_set_text(layout, string, -1)
+        TextRunAttributes.apply(l, text: string, to: layout, p)
 
         let width = Int32(max(1, b.size.width) * Double(Pango.scale))
         let truncation = l.truncationMode

@@ -39,7 +39,7 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open var text: String? {
-        get { textLayer.string as? String }
+        get { textLayer.attributedString?.string ?? textLayer.string as? String }
         set { textLayer.string = newValue ?? "" }
     }
     open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
@@ -48,9 +48,14 @@ open class UILabel: UIView {
             textLayer.fontSize = font.pointSize
         }
     }
+    /// Apple: with styled text, "assigning a new value to this property applies the color to the entirety
+    /// of the string in the attributedText property".
     open var textColor: UIColor! {
         get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
-        set { textLayer.foregroundColor = newValue?.cgColor }
+        set {
+            textLayer.foregroundColor = newValue?.cgColor
+            if let styled = textLayer.attributedString { textLayer.string = styled.colored(newValue) }
+        }
     }
     public var textAlignment: NSTextAlignment = .natural {
         didSet { textLayer.alignmentMode = textAlignment.mode }
@@ -63,9 +68,13 @@ open class UILabel: UIView {
     /// Apple's default is `.byTruncatingTail`. Kept; the CATextLayer wraps by `numberOfLines` and does not
     /// truncate, since fxhost cannot measure text.
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    /// The styled text: each range's `foregroundColor` is drawn (the label's CATextLayer draws the runs,
+    /// docs/SWIFT.md); other attributes are kept here but not drawn. Setting `text` replaces it.
     open var attributedText: NSAttributedString? {
-        get { text.map { NSAttributedString(string: $0) } }
-        set { text = newValue?.string }
+        get { textLayer.attributedString ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            if let newValue { textLayer.string = newValue } else { text = nil }
+        }
     }
 }
 

@@ -10,7 +10,9 @@ open class UIView: NSObject, CALayerDelegate {
     // exclusivity checks, as CALayer's tree links are: they are read,
     // assigned, appended to and removed from, with no access open across a
     // call that could reach them again.
-    @exclusivity(unchecked) public private(set) weak var superview: UIView?
+    // The superview is held unowned, not weakly, as CALayer holds its superlayer: a view's
+    // superview has it in its `subviews`, and clears it from its deinit.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     open var tag = 0
     @exclusivity(unchecked) var needsLayout = false
@@ -34,21 +36,26 @@ open class UIView: NSObject, CALayerDelegate {
             UIView.adopting = nil
             layer = adopted
             super.init()
-            layer.delegate = self
+            layer.setViewDelegate(self)
             return
         }
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
-        layer.delegate = self
+        layer.setViewDelegate(self)
         self.frame = frame
         // Drawn when first committed, as UIKit draws a view before it first shows it.
         layer.setNeedsDisplay()
     }
     override public convenience init() { self.init(frame: .zero) }
+    /// The layer and the subviews may outlive the view (held elsewhere): they hold it unowned, so they are told.
+    deinit {
+        layer.setViewDelegate(nil)
+        for v in subviews { v.superview = nil }
+    }
     public required init?(coder: NSCoder) {
         layer = UIKitSupport.makeLayer(type(of: self).layerClass)
         super.init()
-        layer.delegate = self
+        layer.setViewDelegate(self)
         layer.setNeedsDisplay()
     }
 
@@ -235,7 +242,8 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Marks the view for `layoutSubviews` (a size change does it too); the
     /// layout runs on `layoutIfNeeded()`, or as the plugin call commits, as
-    /// UIKit's layout pass does. There is no Auto Layout: frames are what code sets.
+    /// UIKit's layout pass does. Frames are what code sets, or what active constraints give them
+    /// (fxhost's Auto Layout subset, `AutoLayout`).
     open func setNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
@@ -271,8 +279,14 @@ open class UIView: NSObject, CALayerDelegate {
     /// view's bounds; the default draws nothing. Called when the view is first
     /// committed, after `setNeedsDisplay()`, and when its size changes with `contentMode = .redraw`.
     open func draw(_ rect: CGRect) {}
-    /// Lays out the subviews; the default does nothing (subclasses override it, as on iOS).
-    open func layoutSubviews() {}
+    /// Lays out the subviews: the default sets the frames active constraints give them (fxhost's
+    /// Auto Layout subset, `AutoLayout`), as UIKit's does; subclasses override it and call super.
+    open func layoutSubviews() { AutoLayout.layOut(subviewsOf: self) }
+    /// Whether UIKit makes the view's frame from its autoresizing mask (true) or the view is placed by
+    /// constraints (false, fxhost's Auto Layout subset). Setting it lays the superview out again.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { superview?.setNeedsLayout() }
+    }
     /// Called on iOS after a view is loaded from an Interface Builder archive. There
     /// are no archives here, so nothing calls it: code written for a storyboard
     /// calls it itself after `init(frame:)` (the default does nothing, as on iOS).
@@ -280,6 +294,11 @@ open class UIView: NSObject, CALayerDelegate {
     /// Called by Interface Builder when it renders an `@IBDesignable` view; nothing
     /// calls it here (the default does nothing, as on iOS).
     open func prepareForInterfaceBuilder() {}
+    /// Called on iOS when the interface environment changes (dark mode, size class). fxhost has one
+    /// environment that never changes, so nothing calls it (the default does nothing, as on iOS).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// Kept, no effect: layout margins matter only to Auto Layout's margin guides.
+    open var preservesSuperviewLayoutMargins = false
 
     /// `UIView.noIntrinsicMetric`: the view has no natural size along that axis (UIKit's value, −1).
     public static let noIntrinsicMetric: CGFloat = -1

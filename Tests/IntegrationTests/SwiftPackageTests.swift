@@ -154,6 +154,34 @@ struct SwiftPackageTests {
         #expect(r.stdout.hasPrefix("PASS  card/card") && r.stdout.hasSuffix("1 passed, 0 failed\n"), "\(r.stdout)")
     }
 
+    /// `import UIKit.UIKitCore` (Apple's submodule, which public iOS code imports) in a package that
+    /// depends on fxhost, as the template does: the Clang module map fxhost's UIKit product carries
+    /// (Sources/UIKitCore) declares the submodule, and what the file uses is the Swift module UIKit's
+    /// and QuartzCore's, which it re-exports. A misspelt submodule is still the compiler's plain error.
+    @Test func theUIKitCoreSubmoduleImports() throws {
+        _ = try Self.builtUIKit.get()
+        guard let swift = TestSupport.which("swift") else { throw Failure("swift is not on PATH") }
+        let dir = try Self.workspace.get()
+        let package = dir + "/submodule"
+        try FileManager.default.copyItem(atPath: Plugins.root + "/Plugins/examples/swift-uikit-package", toPath: package)
+        let manifest = package + "/Package.swift"
+        try String(contentsOfFile: manifest, encoding: .utf8)
+            .replacingOccurrences(of: #".package(path: "../../..")"#, with: ".package(path: \"\(dir)/fxhost\")")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let file = package + "/Sources/card/Submodule.swift"
+        func build(_ source: String) throws -> ProcessResult {
+            try source.write(toFile: file, atomically: true, encoding: .utf8)
+            return try runProcess(swift, ["build", "--package-path", package, "--scratch-path", dir + "/scratch"])
+        }
+        let good = try build("import UIKit.UIKitCore\nfunc submoduleColour() -> CGColor { UIColor.systemPink.cgColor }\n"
+                             + "func submoduleCurve() -> CAMediaTimingFunction { CAMediaTimingFunction(controlPoints: 0.19, 1, 0.22, 1) }\n")
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        let bad = try build("import UIKit.UIKitKore\n")
+        #expect(bad.status != 0)
+        #expect((bad.stdout + bad.stderr).contains("no such module 'UIKit.UIKitKore'"), "\(bad.stdout)\(bad.stderr)")
+        try FileManager.default.removeItem(atPath: file)
+    }
+
     /// The card rises 40 points and fades in over 0.6 s after a 0.2 s delay on
     /// UIKit's ease-out curve (0, 0, 0.58, 1): at 0.5 s it is half way through in
     /// time, so its opacity is easeOut(0.5) and its offset 40 × (1 − easeOut(0.5)).

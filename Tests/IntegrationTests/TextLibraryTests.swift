@@ -65,7 +65,9 @@ struct TextLibraryTests {
                      "pango_layout_get_width", "pango_layout_set_wrap", "pango_layout_set_ellipsize",
                      "pango_layout_set_alignment", "pango_layout_set_justify", "pango_layout_get_extents",
                      "pango_font_description_new", "pango_font_description_from_string", "pango_font_description_set_family",
-                     "pango_font_description_set_absolute_size", "pango_font_description_free", "g_object_unref"]
+                     "pango_font_description_set_absolute_size", "pango_font_description_free", "g_object_unref",
+                     "pango_attr_list_new", "pango_attr_list_insert", "pango_attr_list_unref", "pango_attr_foreground_new",
+                     "pango_attr_foreground_alpha_new", "pango_layout_set_attributes"]
         // pango's enumerations are passed as int and PangoRectangle is declared as four ints: for those four
         // functions pango's own signature is pinned first, then the sizes and fields that make the difference none.
         let widened = ["pango_layout_set_wrap": "PangoWrapMode", "pango_layout_set_ellipsize": "PangoEllipsizeMode",
@@ -92,6 +94,7 @@ struct TextLibraryTests {
         _Static_assert(sizeof(fx_pango_rectangle) == sizeof(PangoRectangle) && sizeof(gboolean) == sizeof(int), "sizes");
         _Static_assert(sizeof(PangoAlignment) == sizeof(int) && sizeof(PangoWrapMode) == sizeof(int) && sizeof(PangoEllipsizeMode) == sizeof(int), "enumerations");
         _Static_assert(offsetof(fx_pango_rectangle, x) == offsetof(PangoRectangle, x) && offsetof(fx_pango_rectangle, y) == offsetof(PangoRectangle, y) && offsetof(fx_pango_rectangle, width) == offsetof(PangoRectangle, width) && offsetof(fx_pango_rectangle, height) == offsetof(PangoRectangle, height), "fields");
+        _Static_assert(offsetof(fx_pango_attribute_head, start_index) == offsetof(PangoAttribute, start_index) && offsetof(fx_pango_attribute_head, end_index) == offsetof(PangoAttribute, end_index) && sizeof(fx_pango_attribute_head) == sizeof(PangoAttribute), "attribute head");
         void fill(void);
         void fill(void) {
             struct fx_pango t;

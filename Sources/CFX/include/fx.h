@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT-0 */
 /*
- * fx.h — the fxhost plugin ABI, version 1.4.
+ * fx.h — the fxhost plugin ABI, version 1.5.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -115,6 +115,12 @@
  *        decoded from bytes in memory (embedded in the plugin's data, an
  *        entry of an archive) with image_load_png's decoder and limits;
  *        no descriptor struct changed size.
+ *   1.5  the text layer key foregroundColorRuns (fxhost's own; Core
+ *        Animation reads the same from an NSAttributedString's
+ *        foregroundColor attributes): colours for ranges of the string;
+ *        no fx_api member or struct changed. A host before 1.5 answers
+ *        FX_ERR_BAD_KEY_PATH to layer_set of it; layer_knows_key_path
+ *        tells beforehand.
  */
 #ifndef FX_H
 #define FX_H
@@ -134,7 +140,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 4
+#define FX_ABI_MINOR 5
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -284,6 +290,19 @@ typedef int32_t fx_layer_kind;
 #define FX_LAYER_GRADIENT 1  /**< CAGradientLayer: adds colors, locations, startPoint, endPoint, type */
 #define FX_LAYER_SHAPE 2     /**< CAShapeLayer: adds path, fillColor, strokeColor, lineWidth, strokeEnd, … */
 #define FX_LAYER_TEXT 3      /**< CATextLayer: adds string, font, fontSize, foregroundColor, alignmentMode, … */
+/**
+ * 1.5: a text layer's key foregroundColorRuns colours ranges of its string,
+ * as an NSAttributedString's foregroundColor attributes do on iOS. Its value
+ * is FX_VALUE_NUMBERS, six per run: the run's first byte and the byte past
+ * its end in the string's UTF-8, then the run's red, green, blue and alpha
+ * (sRGB, straight alpha, 0…1). Runs are in order and do not overlap; text
+ * outside every run is drawn in foregroundColor. A run reaching past the
+ * string's end is cut at it. Anything else (a count that is not a multiple
+ * of six, a byte offset that is negative or not whole, an end before its
+ * start, a run before the previous one's end, a channel outside 0…1) is
+ * FX_ERR_BAD_VALUE. An empty list (the default) colours nothing.
+ */
+#define FX_TEXT_RUN_NUMBERS 6
 /**
  * 1.1: CAReplicatorLayer: draws its sublayers instanceCount times. Copy i
  * gets instanceTransform applied i times (about the replicator's centre),

@@ -23,6 +23,15 @@
 typedef struct _PangoLayout PangoLayout;
 typedef struct _PangoContext PangoContext;
 typedef struct _PangoFontDescription PangoFontDescription;
+typedef struct _PangoAttribute PangoAttribute;
+typedef struct _PangoAttrList PangoAttrList;
+
+/* The head every PangoAttribute starts with (pango-attributes.h): the byte
+ * range of the layout's text it applies to, set after the attribute is made. */
+typedef struct {
+    const void *klass;
+    unsigned int start_index, end_index;
+} fx_pango_attribute_head;
 
 /* PangoRectangle, in pango units (1/1024 of a point). */
 typedef struct {
@@ -56,6 +65,13 @@ struct fx_pango {
     void (*pango_font_description_set_absolute_size)(PangoFontDescription *desc, double size);
     void (*pango_font_description_free)(PangoFontDescription *desc);
     void (*g_object_unref)(void *object);
+    /* Attributes for ranges of the text (a text layer's foregroundColorRuns). */
+    PangoAttrList *(*pango_attr_list_new)(void);
+    void (*pango_attr_list_insert)(PangoAttrList *list, PangoAttribute *attr);
+    void (*pango_attr_list_unref)(PangoAttrList *list);
+    PangoAttribute *(*pango_attr_foreground_new)(unsigned short red, unsigned short green, unsigned short blue);
+    PangoAttribute *(*pango_attr_foreground_alpha_new)(unsigned short alpha);
+    void (*pango_layout_set_attributes)(PangoLayout *layout, PangoAttrList *attrs);
 };
 
 /* The library's name, as dlopen is given it. */

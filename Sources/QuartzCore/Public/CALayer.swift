@@ -24,8 +24,11 @@ open class CALayer: NSObject, CAMediaTiming {
     // exclusivity checks (about 100 instructions per access; every view
     // added and laid out reads them several times): they are read, assigned,
     // appended to and removed from, with no access open across a call that
-    // could reach them again.
-    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
+    // could reach them again. The superlayer is held unowned, not weakly (a
+    // weak reference gives the superlayer a side table, and each retain and
+    // release of it then takes the runtime's slow path): a layer's superlayer
+    // has it in its `children`, and clears it from its deinit.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superlayer: CALayer?
     @exclusivity(unchecked) var children: [CALayer] = []
     var maskLayer: CALayer?
     var addedAnimations = KeyedAnimations()
@@ -43,10 +46,30 @@ open class CALayer: NSObject, CAMediaTiming {
     var drawn: LayerDrawing?
 
     open var name: String?
-    /// (The delegate and the actions are read on every property change, and
+    /// The layer's delegate, held weakly as Core Animation holds it. A view's
+    /// own layer holds its view apart (`viewDelegate`), not weakly: a weak
+    /// reference gives the view a side table, after which every retain and
+    /// release of it takes the Swift runtime's slow path, and a view is
+    /// retained and released on each of its property changes. The view clears
+    /// it as it is deinitialised, so it never outlives the view.
+    public var delegate: CALayerDelegate? {
+        get { viewDelegate ?? otherDelegate }
+        set { viewDelegate = nil; otherDelegate = newValue }
+    }
+    /// (The delegates and the actions are read on every property change, and
     /// exempt from Swift's run-time exclusivity checks like `modelReads`:
     /// they are only read and assigned whole.)
-    @exclusivity(unchecked) public weak var delegate: CALayerDelegate?
+    @exclusivity(unchecked) weak var otherDelegate: CALayerDelegate?
+    @exclusivity(unchecked) unowned(unsafe) var viewDelegate: CALayerDelegate?
+    /// Makes `view` the delegate, held unowned: UIKit's view sets itself and
+    /// passes nil from its deinit.
+    @_spi(UIKit) public func setViewDelegate(_ view: CALayerDelegate?) {
+        otherDelegate = nil
+        viewDelegate = view
+    }
+
+    /// The sublayers may outlive the layer (held elsewhere): they hold it unowned, so they are told.
+    deinit { for c in children { c.superlayer = nil } }
     /// Actions by key, consulted after the delegate (`actions`); `NSNull` turns a key's implicit animation off.
     @exclusivity(unchecked) public var actions: [String: CAAction]?
     /// Kept for code that sets it; fxhost renders at the output's own scale (`--scale`).

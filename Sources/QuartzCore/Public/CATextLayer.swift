@@ -11,19 +11,36 @@ open class CATextLayer: CALayer {
     override public init(layer: Any) { super.init(layer: layer); modelReads.keepTextDefaults(generation: Entry.generation) }
     public required init?(coder: NSCoder) { super.init(coder: coder); modelReads.keepTextDefaults(generation: Entry.generation) }
 
-    /// A String (an NSAttributedString's plain text is what fxhost draws).
+    /// A String, or an NSAttributedString: its text, with each range's
+    /// `foregroundColor` attribute drawn in that colour (fonts per range are
+    /// not kept; the layer's font draws every range). Reads back what was set.
     open var string: Any? {
-        get { read("string").string }
+        get { attributedString ?? read("string").string }
         set {
             // Unwrapped first: a copy of the optional itself needs `Any?`'s
             // type, which the runtime makes by name on first use.
-            guard let value = newValue else { return write("string", "") }
+            guard let value = newValue else { return setPlain("") }
             switch value {
-            case let s as String: write("string", s)
-            case let s as NSAttributedString: write("string", s.string)
+            case let s as String: setPlain(s)
+            case let s as NSAttributedString:
+                attributedString = s.copy() as? NSAttributedString
+                write("string", s.string)
+                write("foregroundColorRuns", AttributedRuns.numbers(s))
             default: Fault.record(PluginError("CATextLayer.string: a \(HostValue.describe(value)) is not text", status: FX_ERR_BAD_TYPE))
             }
         }
+    }
+    /// The attributed string last set, if the last string set was one: UIKit's label reads it without
+    /// casting `string` (a cast of a String held in `Any` to a class bridges it to an NSString first).
+    @_spi(UIKit) public private(set) var attributedString: NSAttributedString?
+
+    /// A plain string; the runs an attributed string set are cleared.
+    private func setPlain(_ s: String) {
+        if attributedString != nil {
+            attributedString = nil
+            write("foregroundColorRuns", [Double]())
+        }
+        write("string", s)
     }
     /// Sets `font` to a font name, as setting it to the name as an NSString
     /// does, without the round trip through NSString (on Linux each bridge
@@ -71,4 +88,10 @@ open class CATextLayer: CALayer {
 /// A font that can be given to `CATextLayer.font` (UIKit's UIFont is one).
 public protocol CATextLayerFont: AnyObject {
     var fontName: String { get }
+}
+
+/// A colour that an attributed string given to `CATextLayer.string` may
+/// colour a range with, besides a CGColor (UIKit's UIColor is one).
+public protocol CATextLayerColor: AnyObject {
+    var cgColor: CGColor { get }
 }

@@ -55,6 +55,9 @@ enum LayerValue {
         case "opacity", "strokeEnd", "lineWidth": return 1.0
         case "strokeStart", "position.x", "position.y": return 0.0
         case "hidden": return false
+        // CATextLayer: "Defaults to opaque white"; no runs unless an attributed string coloured some.
+        case "foregroundColor": return [1.0, 1.0, 1.0, 1.0]
+        case "foregroundColorRuns": return [Double]()
         default: return nil
         }
     }

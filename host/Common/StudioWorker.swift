@@ -28,11 +28,16 @@ public enum StudioFrames {
 /// (docs/STUDIO.md, "How it draws"): a supervised child loads the plugin and builds the effect once,
 /// as a run of those words builds it, then answers requests on standard input, one line each:
 ///
-///     frame T png|rgba      →  frame WIDTH HEIGHT LENGTH\n and LENGTH bytes on standard output
+///     frame T png|rgba      →  frame WIDTH HEIGHT LENGTH FROM SETTLED\n and LENGTH bytes on standard output
 ///
+/// (FROM: the earliest time it draws next without building again; SETTLED: 1 once that no longer
+/// moves, 0 before),
 /// sampling the built stage at T and drawing it with the run's renderer. The clock runs forward
-/// only (`Stage.advance`), so a time before the last one asked is answered by a new child that
-/// builds again, from the state a run starts in: the parent process never loads the plugin. A
+/// only (`Stage.advance`: what is due on the way may run plugin code), so a time before it is
+/// answered by a new child that builds again, from the state a run starts in: the parent process
+/// never loads the plugin. Once nothing due can call plugin code (no timer, scripted event or
+/// animation callback pending: `Stage.samplesInAnyOrder`), a sample is a pure function of T, and
+/// the clock stays where it is: any later T, in any order, is drawn by the same build. A
 /// failure (a crash, a hang past `--timeout`, a plugin error) ends the worker as it ends a run,
 /// with its one error line and status; standard input closed ends it with 0.
 func studioWorker(_ options: RunOptions) -> Int32 {
@@ -88,10 +93,15 @@ struct StudioWorkerChild {
     }
 
     /// Answers requests until standard input ends; a request the built stage cannot answer (a time
-    /// before its clock) is handed to `rebuild`, and the child ends.
+    /// before its clock) is handed to `rebuild`, and the child ends. Once nothing due can call
+    /// plugin code (`Stage.samplesInAnyOrder`: at the build, or once the last callback has run),
+    /// the clock stops where it is and every later time is sampled without moving it, in any order.
+    /// Each answer says the clock's time (the earliest this child draws without a new build) and
+    /// whether it has settled.
     func serve(first: String?, rebuild: (String) -> Void) throws {
         var input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
         var next = first
+        var settled = plan.stage.samplesInAnyOrder
         while let line = next ?? input.line() {
             next = nil
             let words = line.split(separator: " ")
@@ -103,8 +113,15 @@ struct StudioWorkerChild {
                 rebuild(line)
                 return
             }
-            let frame = try draw(try plan.stage.sample(at: t), format)
-            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count)\n".utf8))
+            let snapshot: Snapshot
+            if settled {
+                snapshot = try plan.stage.sampleInAnyOrder(at: t)
+            } else {
+                snapshot = try plan.stage.sample(at: t)
+                settled = plan.stage.samplesInAnyOrder
+            }
+            let frame = try draw(snapshot, format)
+            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count) \(plan.stage.now) \(settled ? 1 : 0)\n".utf8))
             try answer(frame.bytes)
         }
     }

@@ -93,6 +93,17 @@ final class FrameWorker {
         return .frame(Frame(width: width, height: height, bytes: bytes))
     }
 
+    /// Asks it to build again now, unanswered (`rewind`), so that its next frame may be at any time
+    /// without waiting for a build; false when it cannot be asked (its next frame will fail).
+    func rewind() -> Bool {
+        let request = Array("rewind\n".utf8)
+        let n = request.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+        guard n == request.count else { return false }
+        from = 0
+        settled = false
+        return true
+    }
+
     /// Ends the worker: standard input closed (it finishes as a run does, its child with it), then
     /// stopped if it has not gone within a second; reaped on a thread of its own.
     func stop() {

@@ -12,10 +12,10 @@ import Glibc
 ///    one that is stale (a watched file changed) or old;
 /// 3. otherwise a worker of its view, which builds again (a new child) to go back in time.
 ///
-/// When nothing is asked or drawn, the pool keeps a worker that has drawn nothing yet (it draws any
-/// time without building again) for the view last asked for, built ahead in the background: the
-/// worker whose clock is latest is replaced by a new one. A page that scrubs back then finds its
-/// frame's build made already.
+/// When nothing is asked or drawn, the pool keeps a worker whose clock is at 0 (it draws any time
+/// without building again) for the view last asked for, built ahead in the background: a new one
+/// in an empty slot, or the worker whose clock is latest builds again. A page that scrubs back then
+/// finds its frame's build made already.
 final class WorkerPool: @unchecked Sendable {
     private struct Slot {
         var worker: FrameWorker?
@@ -122,19 +122,24 @@ final class WorkerPool: @unchecked Sendable {
         return ready.min { slots[$0].worker!.from < slots[$1].worker!.from }
     }
 
-    /// With nothing asked or drawn, and no worker for `words` that has drawn nothing yet: the slot
-    /// to start one in (an empty one, or the one whose worker's clock is latest); nil otherwise.
-    /// Marks it busy.
+    /// With nothing asked or drawn, and no worker for `words` whose clock is at 0: the slot to start
+    /// one in (an empty one, marked busy), or nil; if every slot holds a worker for `words`, the one
+    /// whose clock is latest is asked to build again now (`FrameWorker.rewind`: a new child forked
+    /// from its process, which has the drawing libraries loaded) and nil is answered.
     private func spareToMake(_ words: [String]) -> Int? {
         guard issued == serving, drawing == 0 else { return nil }
         let ready = slots.indices.filter { usable(slots[$0], words) }
         guard !ready.contains(where: { slots[$0].worker!.from == 0 }) else { return nil }
-        let slot = slots.indices.first { !usable(slots[$0], words) }
-            ?? ready.max { slots[$0].worker!.from < slots[$1].worker!.from }
-        guard let slot else { return nil }
-        slots[slot].busy = true
-        drawing += 1
-        return slot
+        if let empty = slots.indices.first(where: { !usable(slots[$0], words) }) {
+            slots[empty].busy = true
+            drawing += 1
+            return empty
+        }
+        if let latest = ready.max(by: { slots[$0].worker!.from < slots[$1].worker!.from }), !slots[latest].worker!.rewind() {
+            slots[latest].worker!.stop()
+            slots[latest].worker = nil
+        }
+        return nil
     }
 
     /// Replaces the worker in `slot` by a new one for `words`, which builds while nothing waits for it.

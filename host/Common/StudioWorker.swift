@@ -31,7 +31,8 @@ public enum StudioFrames {
 ///     frame T png|rgba      →  frame WIDTH HEIGHT LENGTH FROM SETTLED\n and LENGTH bytes on standard output
 ///
 /// (FROM: the earliest time it draws next without building again; SETTLED: 1 once that no longer
-/// moves, 0 before),
+/// moves, 0 before), and `rewind`, unanswered: build again now, so that the next frame may be at any
+/// time (the studio's spare worker),
 /// sampling the built stage at T and drawing it with the run's renderer. The clock runs forward
 /// only (`Stage.advance`: what is due on the way may run plugin code), so a time before it is
 /// answered by a new child that builds again, from the state a run starts in: the parent process
@@ -74,6 +75,8 @@ private func warmUp(_ painter: StudioFrames.Painter, _ options: RunOptions) {
 struct StudioWorkerChild {
     /// What the child says when it needs a new build for a request (the request follows).
     static let rebuild = "rebuild "
+    /// The request to build again ahead of time, unanswered: the next frame may be at any time.
+    static let rewind = "rewind"
     /// The longest request line read.
     static let maxLine = 256
 
@@ -104,6 +107,11 @@ struct StudioWorkerChild {
         var settled = plan.stage.samplesInAnyOrder
         while let line = next ?? input.line() {
             next = nil
+            if line == StudioWorkerChild.rewind {
+                // Built again now, while nothing waits for it (the studio's spare), unless no time is before this one's clock.
+                if plan.stage.now > 0 { rebuild(line); return }
+                continue
+            }
             let words = line.split(separator: " ")
             guard words.count == 3, words[0] == "frame", let t = Double(words[1]), t.isFinite, t >= 0, t <= Options.maxEnd,
                   let format = StudioFrames.Format(rawValue: String(words[2])) else {

@@ -247,6 +247,38 @@ struct StudioTests {
         #expect(try frame("w-2.5.png") != (try frame("w-1.png")), "the fade did not end by 2.5 s")
     }
 
+    /// The worker's own protocol (`fxhost studio-worker`, docs/STUDIO.md, "How it draws"), every
+    /// request written at once: a frame after a scripted tap (nothing can call back after it: the
+    /// clock settles), `rewind` (built again, unanswered), a frame before the tap from that build,
+    /// and an earlier one still, which is built again too. No request is lost to a child that ends
+    /// to be built again; the frames are the command line's; each answer says the clock's time and
+    /// whether it settled.
+    @Test func theWorkerRewindsAndBuildsAgainWithoutLosingARequest() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let count = folder + "/builds.txt"
+        let requests = "frame 1.5 png\nrewind\nframe 0.5 png\nframe 0.25 png\n"
+        let r = try runProcess("/usr/bin/timeout", ["60", "/bin/sh", "-c", "printf '\(requests)' | \"$0\" studio-worker --plugin \"$1\" --event 1:tap",
+                                                     Plugins.fxhost, plugin], environment: ["STUDIOFX_BUILDS": count])
+        #expect(r.status == 0, "\(r.stderr)")
+        var rest = r.data[...]
+        var answers: [(header: [String], png: Data)] = []
+        while let newline = rest.firstIndex(of: 10) {
+            let header = String(decoding: rest[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+            guard header.count == 6, let length = Int(header[3]) else { break }
+            let start = rest.index(after: newline)
+            answers.append((header, Data(rest[start..<(start + length)])))
+            rest = rest[(start + length)...]
+        }
+        #expect(answers.map { $0.header[4] + " " + $0.header[5] } == ["1.5 1", "0.5 0", "0.25 0"])
+        for (answer, t) in zip(answers, ["1.5", "0.5", "0.25"]) {
+            #expect(answer.png == (try cliFrame(["--plugin", plugin, "--event", "1:tap", "--time", t], folder: folder, name: "r-\(t)")), "t = \(t)")
+        }
+        #expect(answers.first?.png != answers.last?.png, "the tap did not move the box")
+        // The first build, the rewind's, the earlier time's.
+        #expect((try String(contentsOfFile: count, encoding: .utf8)).split(separator: "\n").count == 3)
+    }
+
     @Test func badCommandLinesFailBeforeServing() throws {
         for (arguments, message) in [
             (["studio", "--plugin", "spinner", "--listen", "0.0.0.0:0"], "loopback"),

@@ -102,7 +102,7 @@ struct StudioWorkerChild {
     /// Each answer says the clock's time (the earliest this child draws without a new build) and
     /// whether it has settled.
     func serve(first: String?, rebuild: (String) -> Void) throws {
-        var input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
+        let input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
         var next = first
         var settled = plan.stage.samplesInAnyOrder
         while let line = next ?? input.line() {
@@ -141,26 +141,24 @@ struct StudioWorkerChild {
 }
 
 /// Lines from a descriptor, without their newline; nil at its end (or past `maxLine` bytes without one).
+/// It reads a byte at a time, never past the newline: a child that ends to be built again (`rewind`,
+/// an earlier time) leaves the requests after its line in the pipe, for the child after it.
 struct LineReader {
     let fd: Int32
     let maxLine: Int
-    private var buffer: [UInt8] = []
 
     init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
 
-    mutating func line() -> String? {
-        var chunk = [UInt8](repeating: 0, count: 512)
-        while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            guard buffer.count <= maxLine else { return nil }
-            let n = read(fd, &chunk, chunk.count)
+    func line() -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count <= maxLine {
+            let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            buffer += chunk[0..<n]
+            guard n == 1 else { return nil }
+            if byte == 10 { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
         }
+        return nil
     }
 }

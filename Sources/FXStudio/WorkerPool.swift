@@ -8,11 +8,12 @@ import Glibc
 ///
 /// 1. a worker of its view that draws it without building again (its clock, `from`, is not later),
 ///    the one whose clock is latest;
-/// 2. otherwise a new worker for its view, in a slot that has none, or one for another view, or
-///    one that is stale (a watched file changed) or old;
+/// 2. otherwise a new worker for its view, in a slot that has none, else in place of one for another
+///    view, or one that is stale (a watched file changed) or old;
 /// 3. otherwise a worker of its view, which builds again (a new child) to go back in time.
 ///
-/// When nothing is asked or drawn, the pool keeps a worker whose clock is at 0 (it draws any time
+/// A view's first worker starts the second, its spare, beside it in an empty slot. When nothing is
+/// asked or drawn, the pool keeps a worker whose clock is at 0 (it draws any time
 /// without building again) for the view last asked for, built ahead in the background: a new one
 /// in an empty slot, or the worker whose clock is latest builds again. A page that scrubs back then
 /// finds its frame's build made already.
@@ -78,9 +79,18 @@ final class WorkerPool: @unchecked Sendable {
         }
         let worker = slots[i].worker
         slots[i].generation = generation
+        // A first worker for the view: the spare starts beside it, in an empty slot, so that it is
+        // built by the time the page scrubs back.
+        var early: Int?
+        if worker == nil, let j = slots.indices.first(where: { $0 != i && !slots[$0].busy && slots[$0].worker == nil }) {
+            slots[j].busy = true
+            drawing += 1
+            early = j
+        }
         pthread_cond_broadcast(&changed)
         pthread_mutex_unlock(&lock)
 
+        if let early { WorkerPool.detached { self.makeSpare(early, words) } }
         retired?.stop()
         var used = worker
         var notStarted: FrameWorker.Answer?
@@ -118,7 +128,7 @@ final class WorkerPool: @unchecked Sendable {
         if let best = ready.filter({ slots[$0].worker!.from <= t }).max(by: { slots[$0].worker!.from < slots[$1].worker!.from }) {
             return best
         }
-        if let empty = idle.first(where: { !usable(slots[$0], words) }) { return empty }
+        if let empty = idle.first(where: { slots[$0].worker == nil }) ?? idle.first(where: { !usable(slots[$0], words) }) { return empty }
         return ready.min { slots[$0].worker!.from < slots[$1].worker!.from }
     }
 

@@ -198,7 +198,7 @@ struct StudioTests {
     /// The frame workers (docs/STUDIO.md, "How it draws"). The fixture counts its builds in a file.
     /// Its box fades over 0–2 s and nothing on its stage can call plugin code back (a `tap` handler
     /// with no tap scripted): one build draws every time, later and earlier, before and after the
-    /// fade's end. With a tap scripted (its handler may change the tree) a time earlier than the
+    /// fade's end (a spare worker is started beside the first). With a tap scripted (its handler may change the tree) a time earlier than the
     /// worker's clock costs a build: a spare worker, built in the background once the pool is idle,
     /// draws it. A new parameter is a new worker; a crash while drawing is an error answered while the
     /// next frame is drawn by another. Every frame is the bytes (or, as RGBA, the pixels) of the
@@ -213,20 +213,21 @@ struct StudioTests {
         #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
         let steps = (seen["steps"] as? [[String: Any]] ?? []).map { ($0["step"] as? String ?? "", $0["status"] as? Int ?? 0, $0["builds"] as? Int ?? -1) }
         let expected: [(String, Int, Int)] = [
-            // Nothing calls back: one build, in any order.
-            ("first", 200, 1), ("later", 200, 1), ("same, as pixels", 200, 1), ("earlier", 200, 1),
-            ("past the end", 200, 1), ("back before the end", 200, 1),
-            // Another view: a worker of its own (the first stays, for a tab that asks for it).
-            ("new side", 200, 1), ("frame of the new side", 200, 2),
-            // A tap scripted: the worker for it (3), and a spare (4) once the pool is idle.
-            ("crash on tap", 200, 2), ("before the tap", 200, 4),
+            // The first worker and its spare, started beside it; nothing calls back: no other build,
+            // whatever the order.
+            ("first", 200, 2), ("later", 200, 2), ("same, as pixels", 200, 2), ("earlier", 200, 2),
+            ("past the end", 200, 2), ("back before the end", 200, 2),
+            // Another view: a worker of its own, in place of one for the old view.
+            ("new side", 200, 2), ("frame of the new side", 200, 3),
+            // A tap scripted: the worker for it (4), and a spare (5) once the pool is idle.
+            ("crash on tap", 200, 3), ("before the tap", 200, 5),
             // Drawn by the worker that drew 0.5 s: the tap at 1 s crashes it while it samples 1.5 s.
-            ("the tap", 500, 4),
-            // The spare draws 0.75 s; another spare is built (5).
-            ("after the crash", 200, 5),
-            // Earlier than the clock of the worker that drew 0.75 s: the spare draws it, and a new
-            // spare is built in place of the worker whose clock is latest, each time.
-            ("earlier, the tap to come", 200, 6), ("earlier still", 200, 7),
+            ("the tap", 500, 5),
+            // The spare draws 0.75 s; another spare is built (6).
+            ("after the crash", 200, 6),
+            // Earlier than the clock of the worker that drew 0.75 s: the spare draws it, and the
+            // worker whose clock is latest builds again, each time.
+            ("earlier, the tap to come", 200, 7), ("earlier still", 200, 8),
         ]
         #expect(steps.map(\.0) == expected.map(\.0))
         for (got, want) in zip(steps, expected) { #expect(got == want, "\(got) is not \(want)") }

@@ -4,16 +4,18 @@
 # python3-selenium, as the studio's browser tests use) on a studio of each seed effect at 1280×720
 # and at the effect's own size.
 #   - scrubbing: the page is sent to 60 times spread over 0–2 s in a jumping order (half of them
-#     earlier than the one before, each a new build), one after another as a hand on the scrubber
-#     sends them; from the request to the paint that shows the frame (the page's own timings,
-#     `state.timings`), p50 and p95;
+#     earlier than the one before: a new build, or a spare's, unless the effect has settled,
+#     docs/STUDIO.md), one after another as a hand on the scrubber sends them; from the request to
+#     the paint that shows the frame (the page's own timings, `state.timings`), p50 and p95;
 #   - dragging: the same, over 60 times from 0 to 2 s in order (each later than the one before:
 #     one build), as a hand drags the scrubber one way;
 #   - playback: frames the page drew a second over 5 s of playing at 1×, looping;
 #   - the frame over HTTP alone at increasing times (one build), as PNG (GET /api/frame.png, the
 #     command line's encoding) and as the page's RGBA (GET /api/frame.rgba): p50 of each, whose
 #     difference is what the PNG's encoding costs;
-#   - the resident memory (kB) of the studio and of its worker's two processes, before and after.
+#   - the resident memory (kB) of the studio and of its workers' processes, before and after.
+# EFFECTS="spinner fade" and SIZES="1280x720 own" (the defaults: every seed, both sizes) choose rows,
+# so that two builds can be measured row by row, one after the other, on a busy machine.
 # With --long MINUTES (10 if not given): one studio (spinner, 1280×720) scrubbed without a pause for
 # that long, the resident memory of the studio and its worker at the start, every minute and the end.
 #     scripts/bench-studio.sh BIN_FOLDER [--long [MINUTES]]
@@ -59,7 +61,7 @@ def children(pid):
     return found
 
 def memory(p):
-    """The studio's RSS and its worker's (the studio-worker process and its supervised child), in kB."""
+    """The studio's RSS and its workers' (the studio-worker processes and their supervised children), in kB."""
     def named(pid):
         try:
             with open("/proc/%d/cmdline" % pid, "rb") as f:
@@ -152,8 +154,8 @@ try:
         sys.exit(0)
     print("%-8s %-9s %8s %8s %9s %9s %9s %9s %9s %13s %13s" % ("effect", "size", "p50 ms", "p95 ms", "drag p50", "drag p95",
                                                              "play fps", "png ms", "rgba ms", "studio kB", "worker kB"))
-    for effect in ["spinner", "cube", "shimmer", "fade", "pulse"]:
-        for size in ["1280x720", None]:
+    for effect in os.environ.get("EFFECTS", "spinner cube shimmer fade pulse").split():
+        for size in [None if s == "own" else s for s in os.environ.get("SIZES", "1280x720 own").split()]:
             p, url = studio(["--plugin", effect] + (["--size", size] if size else []))
             try:
                 open_page(driver, url)

@@ -3,7 +3,7 @@ import Glibc
 
 /// One `fxhost studio-worker` process: the effect of one view built once in its supervised child,
 /// answering frame requests over its standard input and output (docs/STUDIO.md, "How it draws").
-/// One request at a time: the studio hands it out in turn (`WorkerTurns`).
+/// One request at a time: the studio hands it out (`WorkerPool`).
 final class FrameWorker {
     /// The run words it was started with: a view with other words needs another worker.
     let words: [String]
@@ -17,6 +17,12 @@ final class FrameWorker {
     /// Bytes of standard output read past the last answer (there should be none).
     private var output: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 1 << 20)
+    /// The earliest time it draws without building again (its stage's clock), as its last answer
+    /// said; 0 before its first.
+    private(set) var from = 0.0
+    /// Whether `from` has stopped moving: nothing on its stage can call plugin code any more, so any
+    /// later time is drawn in any order.
+    private(set) var settled = false
 
     static let maxMessages = 64 << 10
     /// fcntl's F_SETPIPE_SZ (Linux), which Glibc's module leaves out.
@@ -53,7 +59,7 @@ final class FrameWorker {
         let deadline = EngineRun.now() + seconds
         let request = Array("frame \(StudioView.number(t)) \(format)\n".utf8)
         guard send(request, until: deadline) else { return .failed(end(overran: EngineRun.now() >= deadline)) }
-        // The header: `frame WIDTH HEIGHT LENGTH`.
+        // The header: `frame WIDTH HEIGHT LENGTH FROM SETTLED`.
         var header: [UInt8] = []
         while true {
             if let newline = output.firstIndex(of: 10) {
@@ -64,10 +70,13 @@ final class FrameWorker {
             guard output.count <= 256, read(until: deadline) else { return .failed(end(overran: EngineRun.now() >= deadline)) }
         }
         let fields = String(decoding: header, as: UTF8.self).split(separator: " ")
-        guard fields.count == 4, fields[0] == "frame", let width = Int(fields[1]), let height = Int(fields[2]),
-              let length = Int(fields[3]), width > 0, height > 0, length >= 0, length <= EngineRun.maxOutput else {
+        guard fields.count == 6, fields[0] == "frame", let width = Int(fields[1]), let height = Int(fields[2]),
+              let length = Int(fields[3]), width > 0, height > 0, length >= 0, length <= EngineRun.maxOutput,
+              let from = Double(fields[4]), from.isFinite, fields[5] == "0" || fields[5] == "1" else {
             return .failed(end(overran: false, why: "fxhost's studio worker answered something else than a frame"))
         }
+        self.from = from
+        settled = fields[5] == "1"
         output.reserveCapacity(length)
         while output.count < length {
             guard read(until: deadline) else { return .failed(end(overran: EngineRun.now() >= deadline)) }
@@ -82,6 +91,17 @@ final class FrameWorker {
         // A warning said while drawing was written to standard error before the answer's bytes.
         drainMessages()
         return .frame(Frame(width: width, height: height, bytes: bytes))
+    }
+
+    /// Asks it to build again now, unanswered (`rewind`), so that its next frame may be at any time
+    /// without waiting for a build; false when it cannot be asked (its next frame will fail).
+    func rewind() -> Bool {
+        let request = Array("rewind\n".utf8)
+        let n = request.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+        guard n == request.count else { return false }
+        from = 0
+        settled = false
+        return true
     }
 
     /// Ends the worker: standard input closed (it finishes as a run does, its child with it), then
@@ -192,39 +212,5 @@ final class FrameWorker {
         guard left > 0 else { return false }
         var p = pollfd(fd: fd, events: Int16(events), revents: 0)
         return poll(&p, 1, Int32(min(left, 1) * 1000) + 1) >= 0 || errno == EINTR
-    }
-}
-
-/// Turns at the worker, first come first served: frames asked ahead by a page playing arrive in
-/// time order, and a worker's clock runs forward only (an earlier time costs a new build).
-final class WorkerTurns: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
-    private var changed = pthread_cond_t()
-    private var issued = 0
-    private var serving = 0
-
-    /// The most requests waiting for their turn; past them a request is answered 503.
-    static let maxWaiting = 16
-
-    init() {
-        pthread_mutex_init(&lock, nil)
-        pthread_cond_init(&changed, nil)
-    }
-
-    /// Runs `body` in its turn; nil when `maxWaiting` are waiting already.
-    func take<T>(_ body: () -> T) -> T? {
-        pthread_mutex_lock(&lock)
-        guard issued - serving < WorkerTurns.maxWaiting else { pthread_mutex_unlock(&lock); return nil }
-        let ticket = issued
-        issued += 1
-        while serving != ticket { pthread_cond_wait(&changed, &lock) }
-        pthread_mutex_unlock(&lock)
-        defer {
-            pthread_mutex_lock(&lock)
-            serving += 1
-            pthread_cond_broadcast(&changed)
-            pthread_mutex_unlock(&lock)
-        }
-        return body()
     }
 }

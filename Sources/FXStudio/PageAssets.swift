@@ -461,6 +461,8 @@ function inspectSoon() {
 }
 
 async function inspect() {
+  // Not while frames are on their way (a hand still scrubbing): its runs would slow them.
+  if (state.frameBusy || state.frameWanted) { inspectSoon(); return; }
   const t = state.t;
   try {
     const [sample, schema] = await Promise.all([

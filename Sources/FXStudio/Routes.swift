@@ -141,8 +141,8 @@ extension Studio {
     private func workerFrame(_ r: Request, _ format: String) throws(Refusal) -> (FrameWorker.Frame, [String]) {
         let v = try requestedView(r, replacing: false)
         let t = try time(r.argument("t"))
-        guard let (answer, warnings) = workerFrame(settings.runWords(v), t: t, format: format) else {
-            throw Refusal(503, "busy: \(WorkerTurns.maxWaiting) frames are waiting; try again")
+        guard let (answer, warnings) = workers.frame(settings.runWords(v), t: t, format: format, seconds: settings.runSeconds) else {
+            throw Refusal(503, "busy: \(WorkerPool.maxWaiting) frames are waiting; try again")
         }
         switch answer {
         case .frame(let frame): return (frame, warnings)

@@ -16,14 +16,8 @@ public final class Studio: @unchecked Sendable {
     private(set) var authority = ""
     private var runs = 0
     private var files = 0
-    /// The worker drawing the frames of the view it was started for, and whether a watched file
-    /// changed since (then the next frame starts a new one). Used in `turns` only.
-    private var worker: FrameWorker?
-    private var workerStale = false
-    let turns = WorkerTurns()
-    /// A worker older than this is replaced at the next frame, well before a run's `--render-timeout`
-    /// (an hour by default) would end its child.
-    static let workerLifetime = 3000.0
+    /// The workers that draw the frames.
+    let workers: WorkerPool
     /// A private folder (0700) for the PNG files frame runs write, removed when the studio stops.
     private(set) var workFolder = ""
 
@@ -36,6 +30,8 @@ public final class Studio: @unchecked Sendable {
         self.settings = settings
         self.token = token
         current = settings.view
+        let executable = settings.executable
+        workers = WorkerPool { FrameWorker.start(executable, $0) }
         pthread_mutex_init(&lock, nil)
     }
 
@@ -137,9 +133,7 @@ public final class Studio: @unchecked Sendable {
     }
 
     private func reloaded(_ path: String) {
-        pthread_mutex_lock(&lock)
-        workerStale = true
-        pthread_mutex_unlock(&lock)
+        workers.retire()
         broadcast("reload", "{\"file\":\(JSONText.quote(path))}")
     }
 
@@ -161,32 +155,6 @@ public final class Studio: @unchecked Sendable {
         let lines = (String(decoding: run.output, as: UTF8.self) + "\n" + run.messages).split(separator: "\n")
         let errors = lines.filter { $0.contains("error:") }.prefix(5)
         return "swift build failed: " + (errors.isEmpty ? lines.suffix(5) : errors).joined(separator: "\n")
-    }
-
-    /// The frame of the run `words` at `t` in `format` (png, rgba) from the worker, started first when
-    /// there is none for these words (or a watched file changed, or it is old); nil when too many
-    /// requests wait. A worker that failed is gone: the next frame starts another.
-    func workerFrame(_ words: [String], t: Double, format: String) -> (answer: FrameWorker.Answer, warnings: [String])? {
-        turns.take {
-            pthread_mutex_lock(&lock)
-            let stale = workerStale
-            workerStale = false
-            pthread_mutex_unlock(&lock)
-            if let w = worker, stale || w.words != words || EngineRun.now() - w.started > Studio.workerLifetime {
-                w.stop()
-                worker = nil
-            }
-            if worker == nil {
-                switch FrameWorker.start(settings.executable, words) {
-                case .success(let w): worker = w
-                case .failure(let why): return (.failed(EngineRun.failed(why.message)), [])
-                }
-            }
-            let answer = worker!.frame(t, format, seconds: settings.runSeconds)
-            let warnings = worker!.warnings
-            if case .failed = answer { worker = nil }
-            return (answer, warnings)
-        }
     }
 
     /// One fxhost run, unless `maxRuns` are going.

@@ -195,11 +195,15 @@ struct StudioTests {
         #expect(seen["outlined"] as? String == "block")
     }
 
-    /// The frame worker (docs/STUDIO.md, "How it draws"): frames at later times come from one build of
-    /// the effect, an earlier time and a new parameter build it again, and a crash while drawing is
-    /// an error answered while the next frame is drawn by a new worker. The fixture counts its
-    /// builds in a file; every frame is the bytes (or, as RGBA, the pixels) of the command line's.
-    @Test func theWorkerBuildsOnceAFrameAfterAnotherAndAgainWhenItMust() throws {
+    /// The frame workers (docs/STUDIO.md, "How it draws"). The fixture counts its builds in a file.
+    /// Its box fades over 0–2 s and nothing on its stage can call plugin code back (a `tap` handler
+    /// with no tap scripted): one build draws every time, later and earlier, before and after the
+    /// fade's end (a spare worker is started beside the first). With a tap scripted (its handler may change the tree) a time earlier than the
+    /// worker's clock costs a build: a spare worker, built in the background once the pool is idle,
+    /// draws it. A new parameter is a new worker; a crash while drawing is an error answered while the
+    /// next frame is drawn by another. Every frame is the bytes (or, as RGBA, the pixels) of the
+    /// command line's.
+    @Test func theWorkersBuildOnceWhenNothingCallsBackAndAgainWhenTheyMust() throws {
         let folder = try TestSupport.temporaryFolder()
         let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
         let count = folder + "/builds.txt"
@@ -209,14 +213,21 @@ struct StudioTests {
         #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
         let steps = (seen["steps"] as? [[String: Any]] ?? []).map { ($0["step"] as? String ?? "", $0["status"] as? Int ?? 0, $0["builds"] as? Int ?? -1) }
         let expected: [(String, Int, Int)] = [
-            ("first", 200, 1), ("later", 200, 1), ("same, as pixels", 200, 1),
-            // The clock runs forward only: an earlier time is a new build.
-            ("earlier", 200, 2),
+            // The first worker and its spare, started beside it; nothing calls back: no other build,
+            // whatever the order.
+            ("first", 200, 2), ("later", 200, 2), ("same, as pixels", 200, 2), ("earlier", 200, 2),
+            ("past the end", 200, 2), ("back before the end", 200, 2),
+            // Another view: a worker of its own, in place of one for the old view.
             ("new side", 200, 2), ("frame of the new side", 200, 3),
-            ("crash on tap", 200, 3), ("before the tap", 200, 4),
+            // A tap scripted: the worker for it (4), and a spare (5) once the pool is idle.
+            ("crash on tap", 200, 3), ("before the tap", 200, 5),
             // Drawn by the worker that drew 0.5 s: the tap at 1 s crashes it while it samples 1.5 s.
-            ("the tap", 500, 4),
-            ("after the crash", 200, 5),
+            ("the tap", 500, 5),
+            // The spare draws 0.75 s; another spare is built (6).
+            ("after the crash", 200, 6),
+            // Earlier than the clock of the worker that drew 0.75 s: the spare draws it, and the
+            // worker whose clock is latest builds again, each time.
+            ("earlier, the tap to come", 200, 7), ("earlier still", 200, 8),
         ]
         #expect(steps.map(\.0) == expected.map(\.0))
         for (got, want) in zip(steps, expected) { #expect(got == want, "\(got) is not \(want)") }
@@ -224,14 +235,49 @@ struct StudioTests {
         #expect(crash.contains("crashed (SIGSEGV"), "\(crash)")
 
         func frame(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
-        #expect(try frame("w-0.5.png") == (try cliFrame(["--plugin", plugin, "--time", "0.5"], folder: folder, name: "c-0.5")))
-        #expect(try frame("w-1.png") == (try cliFrame(["--plugin", plugin, "--time", "1"], folder: folder, name: "c-1")))
+        for t in ["0.5", "1", "0.25", "2.5", "0.75"] {
+            #expect(try frame("w-\(t).png") == (try cliFrame(["--plugin", plugin, "--time", t], folder: folder, name: "c-\(t)")), "t = \(t)")
+        }
         #expect(try frame("w-1.rgba") == (try cliPixels(["--plugin", plugin, "--time", "1"], folder: folder, name: "c-1p")))
-        #expect(try frame("w-0.25.png") == (try cliFrame(["--plugin", plugin, "--time", "0.25"], folder: folder, name: "c-0.25")))
         #expect(try frame("w-side.png") == (try cliFrame(["--plugin", plugin, "--side", "40", "--time", "0.5"], folder: folder, name: "c-side")))
-        #expect(try frame("w-after.png") == (try cliFrame(["--plugin", plugin, "--mode", "crash-on-tap", "--event", "1:tap", "--time", "0.75"],
-                                                            folder: folder, name: "c-after")))
+        for (name, t) in [("w-after.png", "0.75"), ("w-after-0.25.png", "0.25"), ("w-after-0.1.png", "0.1")] {
+            #expect(try frame(name) == (try cliFrame(["--plugin", plugin, "--mode", "crash-on-tap", "--event", "1:tap", "--time", t],
+                                                       folder: folder, name: "c-after-\(t)")), "\(name)")
+        }
         #expect(try frame("w-0.5.png") != (try frame("w-1.png")), "the box did not fade between 0.5 s and 1 s")
+        #expect(try frame("w-2.5.png") != (try frame("w-1.png")), "the fade did not end by 2.5 s")
+    }
+
+    /// The worker's own protocol (`fxhost studio-worker`, docs/STUDIO.md, "How it draws"), every
+    /// request written at once: a frame after a scripted tap (nothing can call back after it: the
+    /// clock settles), `rewind` (built again, unanswered), a frame before the tap from that build,
+    /// and an earlier one still, which is built again too. No request is lost to a child that ends
+    /// to be built again; the frames are the command line's; each answer says the clock's time and
+    /// whether it settled.
+    @Test func theWorkerRewindsAndBuildsAgainWithoutLosingARequest() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
+        let count = folder + "/builds.txt"
+        let requests = "frame 1.5 png\nrewind\nframe 0.5 png\nframe 0.25 png\n"
+        let r = try runProcess("/usr/bin/timeout", ["60", "/bin/sh", "-c", "printf '\(requests)' | \"$0\" studio-worker --plugin \"$1\" --event 1:tap",
+                                                     Plugins.fxhost, plugin], environment: ["STUDIOFX_BUILDS": count])
+        #expect(r.status == 0, "\(r.stderr)")
+        var rest = r.data[...]
+        var answers: [(header: [String], png: Data)] = []
+        while let newline = rest.firstIndex(of: 10) {
+            let header = String(decoding: rest[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+            guard header.count == 6, let length = Int(header[3]) else { break }
+            let start = rest.index(after: newline)
+            answers.append((header, Data(rest[start..<(start + length)])))
+            rest = rest[(start + length)...]
+        }
+        #expect(answers.map { $0.header[4] + " " + $0.header[5] } == ["1.5 1", "0.5 0", "0.25 0"])
+        for (answer, t) in zip(answers, ["1.5", "0.5", "0.25"]) {
+            #expect(answer.png == (try cliFrame(["--plugin", plugin, "--event", "1:tap", "--time", t], folder: folder, name: "r-\(t)")), "t = \(t)")
+        }
+        #expect(answers.first?.png != answers.last?.png, "the tap did not move the box")
+        // The first build, the rewind's, the earlier time's.
+        #expect((try String(contentsOfFile: count, encoding: .utf8)).split(separator: "\n").count == 3)
     }
 
     @Test func badCommandLinesFailBeforeServing() throws {

@@ -359,21 +359,33 @@ def worker(url, folder, arguments):
     # The studio built the effect once to check its command line (studio-describe) before it served.
     start = builds()
 
-    def step(name, path, method="GET", save=None):
+    def step(name, path, method="GET", save=None, settle=None):
+        """One request; with `settle`, the count of builds the test expects once the pool's spare
+        worker (built in the background after an answer) is made: waited for (bounded), then a
+        moment more, so that a build too many is seen."""
         status, body = ask(path, method, save)
+        if settle is not None:
+            end = time.monotonic() + WAIT
+            while builds() - start < settle and time.monotonic() < end:
+                time.sleep(0.05)
+            time.sleep(0.5)
         steps.append({"step": name, "status": status, "builds": builds() - start,
                       "error": json.loads(body).get("error", "") if status != 200 else ""})
 
-    step("first", "/api/frame.png?t=0.5", save="w-0.5.png")
-    step("later", "/api/frame.png?t=1", save="w-1.png")
-    step("same, as pixels", "/api/frame.rgba?t=1", save="w-1.rgba")
-    step("earlier", "/api/frame.png?t=0.25", save="w-0.25.png")
+    step("first", "/api/frame.png?t=0.5", save="w-0.5.png", settle=2)
+    step("later", "/api/frame.png?t=1", save="w-1.png", settle=2)
+    step("same, as pixels", "/api/frame.rgba?t=1", save="w-1.rgba", settle=2)
+    step("earlier", "/api/frame.png?t=0.25", save="w-0.25.png", settle=2)
+    step("past the end", "/api/frame.png?t=2.5", save="w-2.5.png", settle=2)
+    step("back before the end", "/api/frame.png?t=0.75", save="w-0.75.png", settle=2)
     step("new side", "/api/view?side=40", method="POST")
-    step("frame of the new side", "/api/frame.png?t=0.5", save="w-side.png")
+    step("frame of the new side", "/api/frame.png?t=0.5", save="w-side.png", settle=3)
     step("crash on tap", "/api/view?mode=crash-on-tap&event=1:tap", method="POST")
-    step("before the tap", "/api/frame.png?t=0.5")
-    step("the tap", "/api/frame.png?t=1.5")
-    step("after the crash", "/api/frame.png?t=0.75", save="w-after.png")
+    step("before the tap", "/api/frame.png?t=0.5", settle=5)
+    step("the tap", "/api/frame.png?t=1.5", settle=5)
+    step("after the crash", "/api/frame.png?t=0.75", save="w-after.png", settle=6)
+    step("earlier, the tap to come", "/api/frame.png?t=0.25", save="w-after-0.25.png", settle=7)
+    step("earlier still", "/api/frame.png?t=0.1", save="w-after-0.1.png", settle=8)
     return {"steps": steps}
 
 

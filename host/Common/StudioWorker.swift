@@ -28,11 +28,17 @@ public enum StudioFrames {
 /// (docs/STUDIO.md, "How it draws"): a supervised child loads the plugin and builds the effect once,
 /// as a run of those words builds it, then answers requests on standard input, one line each:
 ///
-///     frame T png|rgba      →  frame WIDTH HEIGHT LENGTH\n and LENGTH bytes on standard output
+///     frame T png|rgba      →  frame WIDTH HEIGHT LENGTH FROM SETTLED\n and LENGTH bytes on standard output
 ///
+/// (FROM: the earliest time it draws next without building again; SETTLED: 1 once that no longer
+/// moves, 0 before), and `rewind`, unanswered: build again now, so that the next frame may be at any
+/// time (the studio's spare worker),
 /// sampling the built stage at T and drawing it with the run's renderer. The clock runs forward
-/// only (`Stage.advance`), so a time before the last one asked is answered by a new child that
-/// builds again, from the state a run starts in: the parent process never loads the plugin. A
+/// only (`Stage.advance`: what is due on the way may run plugin code), so a time before it is
+/// answered by a new child that builds again, from the state a run starts in: the parent process
+/// never loads the plugin. Once nothing due can call plugin code (no timer, scripted event or
+/// animation callback pending: `Stage.samplesInAnyOrder`), a sample is a pure function of T, and
+/// the clock stays where it is: any later T, in any order, is drawn by the same build. A
 /// failure (a crash, a hang past `--timeout`, a plugin error) ends the worker as it ends a run,
 /// with its one error line and status; standard input closed ends it with 0.
 func studioWorker(_ options: RunOptions) -> Int32 {
@@ -69,6 +75,8 @@ private func warmUp(_ painter: StudioFrames.Painter, _ options: RunOptions) {
 struct StudioWorkerChild {
     /// What the child says when it needs a new build for a request (the request follows).
     static let rebuild = "rebuild "
+    /// The request to build again ahead of time, unanswered: the next frame may be at any time.
+    static let rewind = "rewind"
     /// The longest request line read.
     static let maxLine = 256
 
@@ -88,12 +96,22 @@ struct StudioWorkerChild {
     }
 
     /// Answers requests until standard input ends; a request the built stage cannot answer (a time
-    /// before its clock) is handed to `rebuild`, and the child ends.
+    /// before its clock) is handed to `rebuild`, and the child ends. Once nothing due can call
+    /// plugin code (`Stage.samplesInAnyOrder`: at the build, or once the last callback has run),
+    /// the clock stops where it is and every later time is sampled without moving it, in any order.
+    /// Each answer says the clock's time (the earliest this child draws without a new build) and
+    /// whether it has settled.
     func serve(first: String?, rebuild: (String) -> Void) throws {
-        var input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
+        let input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
         var next = first
+        var settled = plan.stage.samplesInAnyOrder
         while let line = next ?? input.line() {
             next = nil
+            if line == StudioWorkerChild.rewind {
+                // Built again now, while nothing waits for it (the studio's spare), unless no time is before this one's clock.
+                if plan.stage.now > 0 { rebuild(line); return }
+                continue
+            }
             let words = line.split(separator: " ")
             guard words.count == 3, words[0] == "frame", let t = Double(words[1]), t.isFinite, t >= 0, t <= Options.maxEnd,
                   let format = StudioFrames.Format(rawValue: String(words[2])) else {
@@ -103,8 +121,15 @@ struct StudioWorkerChild {
                 rebuild(line)
                 return
             }
-            let frame = try draw(try plan.stage.sample(at: t), format)
-            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count)\n".utf8))
+            let snapshot: Snapshot
+            if settled {
+                snapshot = try plan.stage.sampleInAnyOrder(at: t)
+            } else {
+                snapshot = try plan.stage.sample(at: t)
+                settled = plan.stage.samplesInAnyOrder
+            }
+            let frame = try draw(snapshot, format)
+            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count) \(plan.stage.now) \(settled ? 1 : 0)\n".utf8))
             try answer(frame.bytes)
         }
     }
@@ -116,26 +141,24 @@ struct StudioWorkerChild {
 }
 
 /// Lines from a descriptor, without their newline; nil at its end (or past `maxLine` bytes without one).
+/// It reads a byte at a time, never past the newline: a child that ends to be built again (`rewind`,
+/// an earlier time) leaves the requests after its line in the pipe, for the child after it.
 struct LineReader {
     let fd: Int32
     let maxLine: Int
-    private var buffer: [UInt8] = []
 
     init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
 
-    mutating func line() -> String? {
-        var chunk = [UInt8](repeating: 0, count: 512)
-        while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            guard buffer.count <= maxLine else { return nil }
-            let n = read(fd, &chunk, chunk.count)
+    func line() -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count <= maxLine {
+            let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            buffer += chunk[0..<n]
+            guard n == 1 else { return nil }
+            if byte == 10 { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
         }
+        return nil
     }
 }

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+/// Samples in any order, for a viewer that scrubs back and forth over a built stage (the studio's
+/// worker, docs/STUDIO.md): `sample(at:)` moves the clock forward only, because what is due on
+/// the way (a timer, a scripted event, an animation's start or stop callback) may run plugin code
+/// that changes the tree. When nothing due can (`mayCallBack` is false), the only change the
+/// clock makes is removing an animation at its end (`isRemovedOnCompletion`); that change shows
+/// nothing when the removed animation would present nothing after its end anyway: its elapsed time
+/// runs forward (so after its end it is in its after phase, which shows nothing unless it holds
+/// its end, and a removed one does not), and neither a delayed replicator copy nor an emitter's
+/// particles keep it (those keep its evaluator, `Layer.lingering`, in another order). Then the
+/// sample at any t from now on is `Sampler.snapshot` of the tree as it is, a pure function of t,
+/// and equals the one `sample(at:)` takes after moving the clock.
+extension Stage {
+    /// Whether `sampleInAnyOrder(at:)` may be asked for any time from `now` on, in any order.
+    public var samplesInAnyOrder: Bool {
+        guard !mayCallBack else { return false }
+        var pure = true
+        root.visitTree(TimeMap.stage) { layer, parent in
+            let map = parent.then(layer.timing)
+            guard pure else { return map }
+            let keepsEnded = layer.isReplicatedWithDelay
+            for record in layer.attached where record.animation.isRemovedOnCompletion && !record.stopped {
+                if keepsEnded || layer.remembers(record) || map.elapsed(record.animation.timing).rate <= 0 {
+                    pure = false
+                    break
+                }
+            }
+            return map
+        }
+        return pure
+    }
+
+    /// The sample at `t` without moving the clock: what `sample(at: t)` gives on this stage as it
+    /// is now, for a `t` not before `now`. The caller has seen `samplesInAnyOrder` hold (checked
+    /// once: a walk of the tree), and the tree stays as it is, since without a callback no plugin
+    /// code runs to change it.
+    public func sampleInAnyOrder(at t: Double) throws -> Snapshot {
+        guard t.isFinite, t >= now else {
+            throw FXError("cannot sample at t = \(t) before the clock's t = \(now): samples must be taken in time order")
+        }
+        let s = Sampler.snapshot(of: self, at: t)
+        if let overBudget = s.overBudget { throw overBudget }
+        return s
+    }
+}

@@ -131,15 +131,14 @@ final class Builder {
         if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
         try spend(units, frames: frames.count, at: here)
         let x = try Layer.plain(l.name, size)
-        var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
+        var matrices: [Affine] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {
-            let m = try worldMatrix(l, layers, f, here)
-            matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
+            matrices.append(try worldMatrix(l, layers, f, here))
             opacities.append(min(1, max(0, l.transform.opacity.at(f) / 100)))
             hidden.append(!(f >= l.inPoint && f < l.outPoint))
         }
-        try timeline.play(x, "transform", matrices)
-        try timeline.play(x, "opacity", opacities)
+        try playTransform(x, l, layers, frames: frames, matrices: matrices, path: here)
+        try playOpacity(x, l, frames: frames, opacities: opacities)
         try timeline.play(x, "hidden", hidden, discrete: true)
 
         switch l.kind {
@@ -189,115 +188,5 @@ final class Builder {
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }
         return x
-    }
-}
-
-/// The paints of a shape layer as fx layers, one per paint, animated frame by frame.
-struct ShapeContent {
-    let timeline: Timeline
-    init(_ timeline: Timeline) { self.timeline = timeline }
-
-    func build(_ items: [ShapeItem], into x: Layer, frames: [Double]) throws {
-        let perFrame = frames.map { PaintLayout.paints(items, at: $0) }
-        guard let first = perFrame.first else { return }
-        // Back to front: the first paint is the bottom one.
-        for k in 0..<first.count {
-            var paints = perFrame.map { $0[k] }
-            var into = x
-            if case .fill = paints[0].style {} else if let local = GroupSpace.local(paints) {
-                into = try GroupSpace.container(local.spaces, timeline)
-                try x.addSublayer(into)
-                paints = local.paints
-            }
-            switch paints[0].style {
-            case .fill, .stroke: try into.addSublayer(try shape(paints))
-            case .gradient(let type), .gradientStroke(let type, _, _, _): try into.addSublayer(try gradient(paints, radial: type == 2))
-            }
-        }
-    }
-
-    func color(_ c: [Double]) -> Color { Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
-
-    func playPaths(_ layer: Layer, _ contours: [[Contour]], offset: Vec = Vec(0, 0)) throws(PluginError) {
-        let changes = contours.contains { $0 != contours[0] }
-        let moved = offset == Vec(0, 0) ? contours : contours.map { $0.map { $0.transformed(.translate(-offset.x, -offset.y)) } }
-        // Paths are made only for the frames that become keyframes (see Timeline.play).
-        let kept = changes ? Timeline.runEnds(contours, equal: ==) : [0]
-        var paths = [any ValueConvertible](repeating: try PathMaker.path(moved[0]), count: moved.count)
-        for k in kept.dropFirst() { paths[k] = try PathMaker.path(moved[k]) }
-        try timeline.play(layer, "path", paths, changes: changes, kept: changes ? kept : nil)
-    }
-
-    func shape(_ paints: [Paint]) throws -> Layer {
-        let s = try Layer(.shape, name: "paint")
-        try playPaths(s, paints.map(\.contours))
-        try s.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
-        switch paints[0].style {
-        case .stroke(let cap, let join, let miter):
-            try s.set("fillColor", Color.clear)
-            try timeline.play(s, "strokeColor", paints.map { color($0.color) })
-            try strokeStyle(s, paints, cap: cap, join: join, miter: miter)
-        default:
-            try timeline.play(s, "fillColor", paints.map { color($0.color) })
-        }
-        return s
-    }
-
-    /// A CAGradientLayer over a square holding every frame's outline, masked by the outline.
-    /// A stroke's width, cap, join, miter limit and dashes, on a stroke's layer or a gradient stroke's mask.
-    func strokeStyle(_ layer: Layer, _ paints: [Paint], cap: String, join: String, miter: Double) throws {
-        try timeline.play(layer, "lineWidth", paints.map(\.width))
-        try layer.set("lineCap", cap)
-        try layer.set("lineJoin", join)
-        try layer.set("miterLimit", miter)
-        if !paints[0].dashes.isEmpty {
-            try timeline.play(layer, "lineDashPattern", paints.map(\.dashes))
-            try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
-        }
-    }
-
-    func gradient(_ paints: [Paint], radial: Bool) throws -> Layer {
-        var lo = Vec(.infinity, .infinity), hi = Vec(-.infinity, -.infinity)
-        for p in paints {
-            for c in p.contours {
-                for v in c.vertices + zip(c.vertices, c.outTangents).map({ $0 + $1 }) + zip(c.vertices, c.inTangents).map({ $0 + $1 }) {
-                    lo = Vec(min(lo.x, v.x), min(lo.y, v.y)); hi = Vec(max(hi.x, v.x), max(hi.y, v.y))
-                }
-            }
-        }
-        if !lo.x.isFinite { lo = Vec(0, 0); hi = Vec(1, 1) }
-        let reach = GradientStroke.reach(paints)
-        lo = lo - Vec(1 + reach, 1 + reach); hi = hi + Vec(1 + reach, 1 + reach)
-        // A square: a CAGradientLayer's start and end points are in its unit square, so its
-        // lines of equal colour are perpendicular on screen only when the layer is square.
-        let w = max(hi.x - lo.x, hi.y - lo.y), h = w
-        let g = try Layer(.gradient, name: "gradient")
-        try g.set("anchorPoint", Point(0, 0))
-        try g.set("bounds", Rect(0, 0, w, h))
-        try g.set("position", Point(lo.x, lo.y))
-        try g.set("type", radial ? "radial" : "axial")
-        func unit(_ v: Vec) -> Point { Point((v.x - lo.x) / w, (v.y - lo.y) / h) }
-        try timeline.play(g, "colors", paints.map { p in Colors(p.stops.map { color($0.color) }) },
-                          changes: paints.contains { p in !p.stops.elementsEqual(paints[0].stops) { $0.location == $1.location && $0.color == $1.color } })
-        try timeline.play(g, "locations", paints.map { $0.stops.map(\.location) })
-        try timeline.play(g, "startPoint", paints.map { unit($0.start) })
-        try timeline.play(g, "endPoint", paints.map { p in
-            guard radial else { return unit(p.end) }
-            let r = (p.end - p.start).length
-            return Point((p.start.x + r - lo.x) / w, (p.start.y + r - lo.y) / h)
-        })
-        try timeline.play(g, "opacity", paints.map { $0.color[3] })
-        let mask = try Layer(.shape, name: "gradient outline")
-        try playPaths(mask, paints.map(\.contours), offset: lo)
-        try mask.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
-        if case .gradientStroke(_, let cap, let join, let miter) = paints[0].style {
-            try mask.set("fillColor", Color.clear)
-            try mask.set("strokeColor", Color.black)
-            try strokeStyle(mask, paints, cap: cap, join: join, miter: miter)
-        } else {
-            try mask.set("fillColor", Color.black)
-        }
-        try g.setMask(mask)
-        return g
     }
 }

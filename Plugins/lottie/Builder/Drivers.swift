@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+import FXPluginKit
+
+/// One segment of a keyframed property, as the planner needs it: from one keyframe to the
+/// next (file frames), whether it holds, and its easing (nil: its dimensions ease differently).
+struct DriverSegment {
+    var start: Double, end: Double
+    var hold: Bool
+    var curve: TimingCurve?
+}
+
+/// A keyframed property of the model, whatever its value type.
+protocol Driver {
+    var driverSegments: [DriverSegment] { get }
+}
+
+extension Animated: Driver {
+    var driverSegments: [DriverSegment] {
+        guard keyframes.count > 1 else { return [] }
+        return (0..<(keyframes.count - 1)).map { i in
+            let a = keyframes[i]
+            return DriverSegment(start: a.time, end: keyframes[i + 1].time, hold: a.hold, curve: EasingCurve.uniform(a.easing))
+        }
+    }
+}
+
+enum Drivers {
+    /// Every animated property inside `model` (a shape item list, a transform, …), found by
+    /// reflection so that a new model field needs no list kept here.
+    static func all(in model: Any) -> [[DriverSegment]] {
+        var out: [[DriverSegment]] = []
+        func walk(_ value: Any) {
+            if let d = value as? Driver {
+                let s = d.driverSegments
+                if !s.isEmpty { out.append(s) }
+                return
+            }
+            let m = Mirror(reflecting: value)
+            switch m.displayStyle {
+            case .struct, .enum, .tuple, .collection, .optional: for c in m.children { walk(c.value) }
+            default: break
+            }
+        }
+        walk(model)
+        return out
+    }
+}

@@ -33,12 +33,37 @@ enum EasingCurve {
         return TimingCurve(min(1, max(0, x1)), y1, min(1, max(0, x2)), y2)
     }
 
-    /// Eased progress at linear progress `u`, as the host's timing function gives it (to its precision).
+    /// Eased progress at linear progress `u` as the host computes it: `CAMediaTimingFunction`'s
+    /// solver as WebKit's `UnitBezier` writes it (Newton's method to 10⁻⁷ in x, then bisection),
+    /// so that the plan's check sees the host's own rounding, which on a steep curve is larger
+    /// than the values' tolerance (the segment is then baked).
     static func progress(_ c: TimingCurve, _ u: Double) -> Double {
         if u <= 0 { return 0 }
         if u >= 1 { return 1 }
         if c.x1 == c.y1 && c.x2 == c.y2 { return u }
-        return bezier(parameter(c, atX: u), c.y1, c.y2)
+        let cx = 3 * c.x1, bx = 3 * (c.x2 - c.x1) - cx, ax = 1 - cx - bx
+        let cy = 3 * c.y1, by = 3 * (c.y2 - c.y1) - cy, ay = 1 - cy - by
+        func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+        func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+        let epsilon = 1e-7
+        var t = u
+        for _ in 0..<8 {
+            let err = x(t) - u
+            if abs(err) < epsilon { return y(t) }
+            let d = (3 * ax * t + 2 * bx) * t + cx
+            if abs(d) < 1e-6 { break }
+            t -= err / d
+        }
+        var lo = 0.0, hi = 1.0
+        t = u
+        while lo < hi {
+            let v = x(t)
+            if abs(v - u) < epsilon { break }
+            if u > v { lo = t } else { hi = t }
+            t = (hi - lo) / 2 + lo
+            if hi - lo < 1e-15 { break }
+        }
+        return y(t)
     }
 
     /// The curve's parameter where its x is `x`, by bisection (x rises with the parameter when

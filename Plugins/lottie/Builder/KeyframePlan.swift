@@ -85,20 +85,23 @@ struct KeyframePlan {
             let inside = lo <= hi ? (lo...hi).filter { frames[$0] > s && frames[$0] < e } : []
             let mid = (s + e) / 2
             let checks = inside.map { (frames[$0], played[$0]) } + [(mid, at(mid))]
-            let tolerance = 1e-7 * (1 + (a + endValue).reduce(0) { max($0, abs($1)) })
+            // Each number within 10⁻⁷ of its size (a scale near 1 beside a translation of hundreds).
+            func tolerance(_ i: Int) -> Double {
+                1e-7 * (1 + max(abs(a[i]), i < endValue.count ? abs(endValue[i]) : 0))
+            }
             func fits(_ b: [Double], _ ease: (Double) -> Double) -> Bool {
                 guard a.count == b.count else { return false }
                 for (f, v) in checks {
                     guard v.count == a.count else { return false }
                     let p = ease((f - s) / (e - s))
-                    for i in a.indices where abs(a[i] + (b[i] - a[i]) * p - v[i]) > tolerance { return false }
+                    for i in a.indices where abs(a[i] + (b[i] - a[i]) * p - v[i]) > tolerance(i) { return false }
                 }
                 return true
             }
             if fits(a, { _ in 0 }) {
                 // Still: one key, and the next value a hair before the next key if it jumps there.
                 add(s, js, curve: .linear)
-                if !same(a, endValue, tolerance) {
+                if a.count != endValue.count || a.indices.contains(where: { abs(a[$0] - endValue[$0]) > tolerance($0) }) {
                     let t = keyTime(e, je) - hair
                     if let lastKey = keys.last, t > lastKey.keyTime {
                         keys.append(Key(keyTime: t, frame: s, played: js))
@@ -131,9 +134,5 @@ struct KeyframePlan {
         add(fN, n - 1, curve: .linear)
         curves.removeLast()
         return KeyframePlan(keys: keys, curves: curves)
-    }
-
-    static func same(_ a: [Double], _ b: [Double], _ tolerance: Double) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
     }
 }

@@ -60,6 +60,10 @@ struct ShapeContent {
 
     /// A paint's outline, planned.
     func playPaths(_ layer: Layer, _ paints: [Paint], offset: Vec = Vec(0, 0)) throws {
+        // An outline that never changes needs no plan (nor its numbers at every frame).
+        if paints.allSatisfy({ $0.contours == paints[0].contours }) {
+            return try playPaths(layer, paints.map(\.contours), offset: offset)
+        }
         func moved(_ c: [Contour]) -> [Contour] {
             offset == Vec(0, 0) ? c : c.map { $0.transformed(.translate(-offset.x, -offset.y)) }
         }

@@ -118,14 +118,32 @@ enum PathMaker {
     /// The numbers the host blends when it blends two paths of the same elements: first how many
     /// numbers describe the elements (their kinds), then the kinds, then the points.
     static func vector(_ contours: [Contour]) -> [Double] {
+        // Written out rather than through `elements`: this runs for every played frame of every outline.
         var kinds: [Double] = [], points: [Double] = []
-        try? elements(contours) { e in
-            switch e {
-            case .move(let v): kinds.append(0); points += [v.x, v.y]
-            case .line(let v): kinds.append(1); points += [v.x, v.y]
-            case .cubic(let c1, let c2, let v): kinds.append(2); points += [c1.x, c1.y, c2.x, c2.y, v.x, v.y]
-            case .close: kinds.append(3)
+        let count = contours.reduce(0) { $0 + $1.vertices.count }
+        kinds.reserveCapacity(count + 2 * contours.count)
+        points.reserveCapacity(6 * count + 2 * contours.count)
+        for c in contours where !c.vertices.isEmpty {
+            kinds.append(0)
+            points.append(c.vertices[0].x); points.append(c.vertices[0].y)
+            let n = c.vertices.count
+            let last = n < 2 ? -1 : c.closed ? n - 1 : n - 2
+            if last >= 0 {
+                for k in 0...last {
+                    let p0 = c.vertices[k], p3 = c.vertices[(k + 1) % n]
+                    let c1 = p0 + c.outTangents[k], c2 = p3 + c.inTangents[(k + 1) % n]
+                    let straight = c1 == p0 && c2 == p3
+                    if straight && c.closed && k == last { break }
+                    if straight {
+                        kinds.append(1); points.append(p3.x); points.append(p3.y)
+                    } else {
+                        kinds.append(2)
+                        points.append(c1.x); points.append(c1.y); points.append(c2.x); points.append(c2.y)
+                        points.append(p3.x); points.append(p3.y)
+                    }
+                }
             }
+            if c.closed { kinds.append(3) }
         }
         return [Double(kinds.count)] + kinds + points
     }

@@ -3,10 +3,11 @@ import FXPluginKit
 
 /// The frames a run plays, and how each fx property follows them: output
 /// frame j (at j / frame rate seconds) shows the file's frame `first + j`.
-/// Every animated property is a keyframe animation with one value per played
-/// frame, evaluated by the plugin with After Effects' rules (easing, holds,
-/// spatial curves, parenting, time remapping), linear in between frames; of a
-/// run of frames with equal values only the first and last are keyframes.
+/// An animated property is a keyframe animation: planned (`KeyframePlan`),
+/// keys at the file's keyframes with their easing; or baked, one value per
+/// played frame evaluated by the plugin with After Effects' rules, linear in
+/// between frames, where of a run of frames with equal values only the first
+/// and last are keyframes.
 struct Timeline {
     let first: Double
     let count: Int

@@ -2,10 +2,12 @@
 import FXPluginKit
 
 /// One segment of a keyframed property, as the planner needs it: from one keyframe to the
-/// next (file frames), whether it holds, and its easing (nil: its dimensions ease differently).
+/// next (file frames), whether it holds, whether its value changes, and its easing (nil: its
+/// dimensions ease differently).
 struct DriverSegment {
     var start: Double, end: Double
     var hold: Bool
+    var moves: Bool
     var curve: TimingCurve?
 }
 
@@ -14,12 +16,15 @@ protocol Driver {
     var driverSegments: [DriverSegment] { get }
 }
 
-extension Animated: Driver {
+extension Animated: Driver where V: Equatable {
     var driverSegments: [DriverSegment] {
         guard keyframes.count > 1 else { return [] }
         return (0..<(keyframes.count - 1)).map { i in
-            let a = keyframes[i]
-            return DriverSegment(start: a.time, end: keyframes[i + 1].time, hold: a.hold, curve: EasingCurve.uniform(a.easing))
+            let a = keyframes[i], b = keyframes[i + 1]
+            // A position may loop back to where it started along its spatial tangents.
+            let curved = (a.spatialOut ?? Vec(0, 0)) != Vec(0, 0) || (a.spatialIn ?? Vec(0, 0)) != Vec(0, 0)
+            return DriverSegment(start: a.time, end: b.time, hold: a.hold, moves: (a.end ?? b.value) != a.value || curved,
+                                 curve: EasingCurve.uniform(a.easing))
         }
     }
 }

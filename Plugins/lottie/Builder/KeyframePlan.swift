@@ -26,6 +26,10 @@ struct KeyframePlan {
     /// One per segment (keys.count − 1).
     var curves: [TimingCurve]
 
+    /// How many easings a segment tries when several properties move in it (each try checks
+    /// every frame inside it), so that a layer of many animated properties stays quick to build.
+    static let maxCurves = 4
+
     /// A hair, in key time, before a key: where a held value gives way to the next (as `Timeline`'s discrete keys do).
     static let hair = 1e-9
 
@@ -66,6 +70,8 @@ struct KeyframePlan {
         for c in cuts where ends.last.map({ c - $0 > 1e-9 * (1 + abs(c)) }) ?? true { ends.append(c) }
         if ends.count < 2 { ends = [f0, fN] }
         ends[ends.count - 1] = fN
+        // Keyframes between the frames cost a model evaluation each: past two a frame, bake.
+        guard ends.count <= 2 * n + 2 else { return nil }
 
         var keys: [Key] = [], curves: [TimingCurve] = []
         func add(_ f: Double, _ j: Int?, curve: TimingCurve) {
@@ -114,7 +120,7 @@ struct KeyframePlan {
             if interpolable(a, endValue) {
                 var tried: [TimingCurve] = []
                 for d in drivers {
-                    guard let seg = d.first(where: { $0.start <= s && $0.end >= e && $0.end > $0.start }), !seg.hold,
+                    guard tried.count < maxCurves, let seg = segment(of: d, covering: s, e), !seg.hold, seg.moves,
                           let curve = seg.curve,
                           let piece = EasingCurve.piece(curve, from: (s - seg.start) / (seg.end - seg.start),
                                                         to: (e - seg.start) / (seg.end - seg.start)),
@@ -134,5 +140,22 @@ struct KeyframePlan {
         add(fN, n - 1, curve: .linear)
         curves.removeLast()
         return KeyframePlan(keys: keys, curves: curves)
+    }
+
+    /// The segment of a driver (in time order) that holds all of `s`…`e`, by bisection.
+    static func segment(of d: [DriverSegment], covering s: Double, _ e: Double) -> DriverSegment? {
+        var lo = 0, hi = d.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if d[mid].start <= s { lo = mid + 1 } else { hi = mid }
+        }
+        // The last segment starting at or before s; equal start times (a zero-length segment) step back.
+        var i = lo - 1
+        while i >= 0 {
+            if d[i].start <= s && d[i].end >= e && d[i].end > d[i].start { return d[i] }
+            if d[i].end < e { return nil }
+            i -= 1
+        }
+        return nil
     }
 }

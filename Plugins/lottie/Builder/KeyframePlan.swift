@@ -8,13 +8,13 @@ import Glibc
 ///
 /// A property's value at a frame is computed by the builder from the model (After Effects'
 /// rules); the plan only chooses how the host gets there. Each segment is checked against those
-/// values at every played frame inside it and at its middle: it keeps its easing when the host's
-/// blend (`A + (B − A) · ease(u)`, the same for every number of the value) gives the model's value
-/// there, holds when the value does not move (the next value arrives a hair before the next key),
-/// and otherwise falls back to one key per played frame, as the builder did before. So at every
-/// played frame the host shows what the model says, and between frames it follows the curve
-/// wherever one easing moves the whole value (a fill's colour, a shape's vertices, a layer's
-/// position), not a blend of two frames.
+/// values at every played frame inside it, and at its middle when fewer than three are: it keeps
+/// its easing when the host's blend (`A + (B − A) · ease(u)`, the same for every number of the
+/// value) gives the model's value there, holds when the value does not move (the next value
+/// arrives a hair before the next key), and otherwise falls back to one key per played frame, as
+/// the builder did before. So at every played frame the host shows what the model says, and
+/// between frames it follows the curve wherever one easing moves the whole value (a fill's
+/// colour, a shape's vertices, a layer's position), not a blend of two frames.
 struct KeyframePlan {
     struct Key {
         var keyTime: Double
@@ -85,12 +85,13 @@ struct KeyframePlan {
             let s = ends[k], e = ends[k + 1], js = index(s), je = index(e)
             let a = startValue, endValue = value(e, je)
             startValue = endValue
-            // The played frames strictly inside, and the middle (between frames when the segment is short).
+            // The played frames strictly inside, and the middle when fewer than three frames are
+            // (a short segment has no frame to tell its curve by; a long one has enough).
             let first = Int(((s - f0) / step).rounded(.down)) + 1, last = Int(((e - f0) / step).rounded(.up)) - 1
             let lo = max(1, first), hi = min(n - 2, last)
             let inside = lo <= hi ? (lo...hi).filter { frames[$0] > s && frames[$0] < e } : []
             let mid = (s + e) / 2
-            let checks = inside.map { (frames[$0], played[$0]) } + [(mid, at(mid))]
+            let checks = inside.map { (frames[$0], played[$0]) } + (inside.count < 3 ? [(mid, at(mid))] : [])
             // Each number within 10⁻⁷ of its size (a scale near 1 beside a translation of hundreds).
             func tolerance(_ i: Int) -> Double {
                 1e-7 * (1 + max(abs(a[i]), i < endValue.count ? abs(endValue[i]) : 0))

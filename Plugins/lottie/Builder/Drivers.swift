@@ -50,3 +50,11 @@ enum Drivers {
         return out
     }
 }
+
+extension LottieTransform {
+    /// Its animated properties, listed rather than reflected: every layer asks, for itself and its parents.
+    var drivers: [[DriverSegment]] {
+        [anchor.driverSegments, position.driverSegments, scale.driverSegments, rotation.driverSegments,
+         opacity.driverSegments, skew.driverSegments, skewAxis.driverSegments].filter { !$0.isEmpty }
+    }
+}

@@ -17,7 +17,7 @@ extension Builder {
             parent = owner.parent
         }
         func vector(_ m: Affine) -> [Double] { [m.a, m.b, m.c, m.d, m.tx, m.ty] }
-        let plan = KeyframePlan.make(frames: frames, drivers: Drivers.all(in: chain), played: matrices.map(vector),
+        let plan = KeyframePlan.make(frames: frames, drivers: chain.flatMap(\.drivers), played: matrices.map(vector),
                                      at: { f in vector((try? self.worldMatrix(l, layers, f, path)) ?? .identity) },
                                      interpolable: Builder.blendsStraight)
         func transform(_ m: Affine) -> Transform { Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]) }
@@ -40,7 +40,7 @@ extension Builder {
     /// The container's `opacity`, from the layer's own opacity.
     func playOpacity(_ x: Layer, _ l: LottieLayer, frames: [Double], opacities: [Double]) throws {
         func opacity(_ f: Double) -> Double { min(1, max(0, l.transform.opacity.at(f) / 100)) }
-        let plan = KeyframePlan.make(frames: frames, drivers: Drivers.all(in: l.transform.opacity),
+        let plan = KeyframePlan.make(frames: frames, drivers: [l.transform.opacity.driverSegments],
                                      played: opacities.map { [$0] }, at: { [opacity($0)] })
         guard let plan else { return try timeline.play(x, "opacity", opacities) }
         try timeline.play(x, "opacity", plan) { k in k.played.map { opacities[$0] } ?? opacity(k.frame) }

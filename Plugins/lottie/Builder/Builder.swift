@@ -136,19 +136,24 @@ final class Builder {
         if case .shape(let items) = l.kind { units += ShapeItem.cost(items) }
         try spend(units, frames: frames.count, at: here)
         let x = try Layer.plain(l.name, size)
-        var matrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
+        // A 3D layer's transform (its parents' and the camera's in it) is baked per frame: see "What is baked" in docs/LOTTIE.md.
+        let threeD = l.is3D || l.transform.depth != nil
+        var matrices: [Affine] = [], depthMatrices: [Transform] = [], opacities: [Double] = [], hidden: [Bool] = []
         for f in frames {
-            if l.is3D || l.transform.depth != nil {
-                matrices.append(try transform3D(l, layers, size: size, at: f, here))
+            if threeD {
+                depthMatrices.append(try transform3D(l, layers, size: size, at: f, here))
             } else {
-                let m = try worldMatrix(l, layers, f, here)
-                matrices.append(Transform([m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1]))
+                matrices.append(try worldMatrix(l, layers, f, here))
             }
             opacities.append(min(1, max(0, l.transform.opacity.at(f) / 100)))
             hidden.append(!(f >= l.inPoint && f < l.outPoint))
         }
-        try timeline.play(x, "transform", matrices)
-        try timeline.play(x, "opacity", opacities)
+        if threeD {
+            try timeline.play(x, "transform", depthMatrices)
+        } else {
+            try playTransform(x, l, layers, frames: frames, matrices: matrices, path: here)
+        }
+        try playOpacity(x, l, frames: frames, opacities: opacities)
         try timeline.play(x, "hidden", hidden, discrete: true)
 
         switch l.kind {
@@ -201,27 +206,48 @@ final class Builder {
     }
 }
 
-/// The paints of a shape layer as fx layers, one per paint, animated frame by frame.
+/// The paints of a shape layer as fx layers, one per paint, animated by planned keyframes (`KeyframePlan`).
 struct ShapeContent {
     let timeline: Timeline
+    /// The layer's paints at any frame and which of them is being built; nil: bake every played frame.
+    var source: (PaintSource, Int)?
     init(_ timeline: Timeline) { self.timeline = timeline }
 
     func build(_ items: [ShapeItem], into x: Layer, frames: [Double]) throws {
         let perFrame = frames.map { PaintLayout.paints(items, at: $0) }
         guard let first = perFrame.first else { return }
+        let source = PaintSource(frames: frames, drivers: Drivers.all(in: items), items: items)
         // Back to front: the first paint is the bottom one.
         for k in 0..<first.count {
             var paints = perFrame.map { $0[k] }
             var into = x
+            var planned: ShapeContent = self
+            planned.source = (source, k)
             if case .fill = paints[0].style {} else if let local = GroupSpace.local(paints) {
                 into = try GroupSpace.container(local.spaces, timeline)
                 try x.addSublayer(into)
                 paints = local.paints
+                planned.source = nil
             }
             switch paints[0].style {
-            case .fill, .stroke: try into.addSublayer(try shape(paints))
-            case .gradient(let type), .gradientStroke(let type, _, _, _): try into.addSublayer(try gradient(paints, radial: type == 2))
+            case .fill, .stroke: try into.addSublayer(try planned.shape(paints))
+            case .gradient(let type), .gradientStroke(let type, _, _, _): try into.addSublayer(try planned.gradient(paints, radial: type == 2))
             }
+        }
+    }
+
+    /// Plays `keyPath` of `layer` from paint values: planned keyframes when the paint's values at
+    /// any frame are known (`source`), else one key per played frame (`baked`).
+    func play(_ layer: Layer, _ keyPath: String, _ paints: [Paint], vector: (Paint) -> [Double],
+              value: (Paint) throws -> any ValueConvertible,
+              interpolable: ([Double], [Double]) -> Bool = { _, _ in true }, baked: () throws -> Void) throws {
+        guard let (source, k) = source,
+              let plan = KeyframePlan.make(frames: source.frames, drivers: source.drivers, played: paints.map(vector),
+                                           at: { vector(source.paints(at: $0)[k]) }, interpolable: interpolable) else {
+            return try baked()
+        }
+        try timeline.play(layer, keyPath, plan) { key in
+            try value(key.played.map { paints[$0] } ?? source.paints(at: key.frame)[k])
         }
     }
 
@@ -237,17 +263,36 @@ struct ShapeContent {
         try timeline.play(layer, "path", paths, changes: changes, kept: changes ? kept : nil)
     }
 
+    /// A paint's outline, planned.
+    func playPaths(_ layer: Layer, _ paints: [Paint], offset: Vec = Vec(0, 0)) throws {
+        // An outline that never changes needs no plan (nor its numbers at every frame).
+        if paints.allSatisfy({ $0.contours == paints[0].contours }) {
+            return try playPaths(layer, paints.map(\.contours), offset: offset)
+        }
+        func moved(_ c: [Contour]) -> [Contour] {
+            offset == Vec(0, 0) ? c : c.map { $0.transformed(.translate(-offset.x, -offset.y)) }
+        }
+        try play(layer, "path", paints, vector: { PathMaker.vector(moved($0.contours)) },
+                 value: { try PathMaker.path(moved($0.contours)) }, interpolable: PathMaker.sameElements) {
+            try playPaths(layer, paints.map(\.contours), offset: offset)
+        }
+    }
+
     func shape(_ paints: [Paint]) throws -> Layer {
         let s = try Layer(.shape, name: "paint")
-        try playPaths(s, paints.map(\.contours))
+        try playPaths(s, paints)
         try s.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
         switch paints[0].style {
         case .stroke(let cap, let join, let miter):
             try s.set("fillColor", Color.clear)
-            try timeline.play(s, "strokeColor", paints.map { color($0.color) })
+            try play(s, "strokeColor", paints, vector: \.color, value: { color($0.color) }) {
+                try timeline.play(s, "strokeColor", paints.map { color($0.color) })
+            }
             try strokeStyle(s, paints, cap: cap, join: join, miter: miter)
         default:
-            try timeline.play(s, "fillColor", paints.map { color($0.color) })
+            try play(s, "fillColor", paints, vector: \.color, value: { color($0.color) }) {
+                try timeline.play(s, "fillColor", paints.map { color($0.color) })
+            }
         }
         return s
     }
@@ -255,13 +300,19 @@ struct ShapeContent {
     /// A CAGradientLayer over a square holding every frame's outline, masked by the outline.
     /// A stroke's width, cap, join, miter limit and dashes, on a stroke's layer or a gradient stroke's mask.
     func strokeStyle(_ layer: Layer, _ paints: [Paint], cap: String, join: String, miter: Double) throws {
-        try timeline.play(layer, "lineWidth", paints.map(\.width))
+        try play(layer, "lineWidth", paints, vector: { [$0.width] }, value: \.width) {
+            try timeline.play(layer, "lineWidth", paints.map(\.width))
+        }
         try layer.set("lineCap", cap)
         try layer.set("lineJoin", join)
         try layer.set("miterLimit", miter)
         if !paints[0].dashes.isEmpty {
-            try timeline.play(layer, "lineDashPattern", paints.map(\.dashes))
-            try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
+            try play(layer, "lineDashPattern", paints, vector: \.dashes, value: \.dashes) {
+                try timeline.play(layer, "lineDashPattern", paints.map(\.dashes))
+            }
+            try play(layer, "lineDashPhase", paints, vector: { [$0.dashPhase] }, value: \.dashPhase) {
+                try timeline.play(layer, "lineDashPhase", paints.map(\.dashPhase))
+            }
         }
     }
 
@@ -286,18 +337,31 @@ struct ShapeContent {
         try g.set("position", Point(lo.x, lo.y))
         try g.set("type", radial ? "radial" : "axial")
         func unit(_ v: Vec) -> Point { Point((v.x - lo.x) / w, (v.y - lo.y) / h) }
-        try timeline.play(g, "colors", paints.map { p in Colors(p.stops.map { color($0.color) }) },
-                          changes: paints.contains { p in !p.stops.elementsEqual(paints[0].stops) { $0.location == $1.location && $0.color == $1.color } })
-        try timeline.play(g, "locations", paints.map { $0.stops.map(\.location) })
-        try timeline.play(g, "startPoint", paints.map { unit($0.start) })
-        try timeline.play(g, "endPoint", paints.map { p in
+        func colors(_ p: Paint) -> Colors { Colors(p.stops.map { color($0.color) }) }
+        try play(g, "colors", paints, vector: { $0.stops.flatMap(\.color) }, value: colors) {
+            try timeline.play(g, "colors", paints.map(colors),
+                              changes: paints.contains { p in !p.stops.elementsEqual(paints[0].stops) { $0.location == $1.location && $0.color == $1.color } })
+        }
+        try play(g, "locations", paints, vector: { $0.stops.map(\.location) }, value: { $0.stops.map(\.location) }) {
+            try timeline.play(g, "locations", paints.map { $0.stops.map(\.location) })
+        }
+        func point(_ p: Point) -> [Double] { [p.x, p.y] }
+        func end(_ p: Paint) -> Point {
             guard radial else { return unit(p.end) }
             let r = (p.end - p.start).length
             return Point((p.start.x + r - lo.x) / w, (p.start.y + r - lo.y) / h)
-        })
-        try timeline.play(g, "opacity", paints.map { $0.color[3] })
+        }
+        try play(g, "startPoint", paints, vector: { point(unit($0.start)) }, value: { unit($0.start) }) {
+            try timeline.play(g, "startPoint", paints.map { unit($0.start) })
+        }
+        try play(g, "endPoint", paints, vector: { point(end($0)) }, value: end) {
+            try timeline.play(g, "endPoint", paints.map(end))
+        }
+        try play(g, "opacity", paints, vector: { [$0.color[3]] }, value: { $0.color[3] }) {
+            try timeline.play(g, "opacity", paints.map { $0.color[3] })
+        }
         let mask = try Layer(.shape, name: "gradient outline")
-        try playPaths(mask, paints.map(\.contours), offset: lo)
+        try playPaths(mask, paints, offset: lo)
         try mask.set("fillRule", paints[0].evenOdd ? "evenOdd" : "nonZero")
         if case .gradientStroke(_, let cap, let join, let miter) = paints[0].style {
             try mask.set("fillColor", Color.clear)

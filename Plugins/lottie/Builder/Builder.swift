@@ -78,6 +78,7 @@ final class Builder {
 
     /// Builds `layers` into `container`; `frames[j]` is this composition's frame at played frame j.
     func build(_ layers: [LottieLayer], into container: Layer, frames: [Double], size: (Double, Double), path: String) throws {
+        var drawn: [(layer: Layer, index: Int)] = []
         for i in stride(from: layers.count - 1, through: 0, by: -1) {
             let l = layers[i]
             if l.isMatte || l.hidden { continue }
@@ -87,15 +88,17 @@ final class Builder {
             guard let x = try layerContainer(l, i, layers, frames: frames, size: size, path: path) else { continue }
             if l.matte != 0, i > 0 {
                 if let wrapper = try matted(x, l, i, layers, frames: frames, size: size, path: path) {
-                    try container.addSublayer(wrapper)
+                    drawn.append((wrapper, i))
                     continue
                 }
                 Warnings.layer = l.name
                 Warnings.note(["", "", "inverted alpha mattes", "luma mattes", "inverted luma mattes"][min(4, l.matte)]
                               + " (this fxhost has no maskMode, fx.h 1.3)", at: "\(path)[\(i)].tt")
             }
-            try container.addSublayer(x)
+            drawn.append((x, i))
         }
+        try orderByDepth(drawn, layers, frames: frames, size: size, path: path)
+        for d in drawn { try container.addSublayer(d.layer) }
     }
 
     /// The layer's transform to its composition at its frame for comp frame `f`, parents applied.

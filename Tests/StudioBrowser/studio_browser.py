@@ -6,7 +6,7 @@ this prints and stops it.
 
     studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden`, `refusals` or `worker` (after `--`:
+SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden`, `refusals`, `worker` or `deltas` (after `--`:
 the rebuild command of `fixture` and `golden`, the source file to edit of `package`, the image to replace of `lottie` and
 the file to replace it with, the build count file of `worker`). Frames the page showed are written to FOLDER as
 NAME.rgba (the straight RGBA the page drew on its canvas); one JSON object of what was seen is printed.
@@ -389,6 +389,64 @@ def worker(url, folder, arguments):
     return {"steps": steps}
 
 
+def deltas(url, folder, _):
+    """Frame deltas over HTTP, no browser: two pages (tabs a and b) ask for frames at times forward
+    and backward, each against the newest frame it has, and put each answer's rectangle over a copy
+    of that frame. Writes what each rebuilt (d-TAB-N.rgba) and the whole frame at the same time
+    (f-TAB-N.rgba, plain GET /api/frame.rgba), and says what each answer was."""
+    parts = urllib.parse.urlsplit(url)
+    token = urllib.parse.parse_qs(parts.query)["token"][0]
+    base = parts.scheme + "://" + parts.netloc
+
+    def ask(path):
+        request = urllib.request.Request(base + path + "&token=" + token)
+        try:
+            with urllib.request.urlopen(request, timeout=WAIT) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+    def write(name, data):
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+
+    pages = {"a": {"frames": {}, "newest": 0}, "b": {"frames": {}, "newest": 0}}
+    steps = []
+    times = {"a": ["0", "0.25", "0.5", "1", "1.5", "0.75", "0.3", "0.3", "0"], "b": ["1", "0.5", "0.5", "1.25", "0.1"]}
+    order = [("a", i) for i in range(len(times["a"]))]
+    # Tab b's requests between tab a's, so that each page's newest frame is not the studio's last one.
+    for i in range(len(times["b"])):
+        order.insert(2 * i + 1, ("b", i))
+    for tab, i in order:
+        page, t = pages[tab], times[tab][i]
+        since = page["newest"] if not (tab == "a" and i == 4) else 999999
+        status, headers, body = ask("/api/frame.rgba?t=%s&tab=%s&since=%d" % (t, tab, since))
+        if status != 200:
+            raise RuntimeError("t=%s tab %s: %d %s" % (t, tab, status, body[:200]))
+        width, height = int(headers["X-FX-Width"]), int(headers["X-FX-Height"])
+        x, y, w, h = (int(v) for v in headers["X-FX-Box"].split(","))
+        fid = int(headers["X-FX-Frame"])
+        if len(body) != w * h * 4:
+            raise RuntimeError("a box of %d×%d in %d bytes" % (w, h, len(body)))
+        if (x, y, w, h) == (0, 0, width, height):
+            pixels = bytearray(body)
+        else:
+            pixels = bytearray(page["frames"][since])
+            for row in range(h):
+                start = ((y + row) * width + x) * 4
+                pixels[start:start + w * 4] = body[row * w * 4:(row + 1) * w * 4]
+        page["frames"][fid] = bytes(pixels)
+        page["newest"] = max(page["newest"], fid)
+        write("d-%s-%d.rgba" % (tab, i), pixels)
+        status, full_headers, full = ask("/api/frame.rgba?t=%s" % t)
+        write("f-%s-%d.rgba" % (tab, i), full)
+        steps.append({"tab": tab, "t": t, "since": since, "id": fid, "box": [x, y, w, h], "size": [width, height], "bytes": len(body),
+                      "plainHasId": "X-FX-Frame" in full_headers or "X-FX-Box" in full_headers})
+    bad = [ask(path)[0] for path in ("/api/frame.rgba?t=0&tab=a", "/api/frame.rgba?t=0&since=1", "/api/frame.rgba?t=0&tab=a%2Fb&since=1",
+                                     "/api/frame.rgba?t=0&tab=a&since=-1")]
+    return {"steps": steps, "bad": bad}
+
+
 def main():
     args = sys.argv[1:]
     rebuild = []
@@ -398,7 +456,7 @@ def main():
     url, scenario, folder = args
     try:
         seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "golden": golden, "refusals": refusals,
-                "worker": worker}[scenario](url, folder, rebuild)
+                "worker": worker, "deltas": deltas}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

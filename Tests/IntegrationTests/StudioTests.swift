@@ -30,6 +30,13 @@ struct StudioTests {
         let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).rgba")) }
         #expect(pageFrames == [cli, cliRed, cliSpread])
         #expect(Set(pageFrames).count == 3, "a change of parameter changed nothing")
+        // Each came as a change to the frame on the canvas, which drew only its rectangle: the canvas
+        // shows the whole frame (its opaque pixels; others read back premultiplied).
+        let canvas = seen["canvas"] as? [[Any]] ?? []
+        #expect(canvas.count == 3)
+        for check in canvas {
+            #expect((check.first as? Int ?? 0) > 0 && check.dropFirst().first as? Int == 0 && check.last as? Bool == true, "\(check)")
+        }
         // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
         let cliSecond = try cliPixels(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.rgba")) == cliSecond)

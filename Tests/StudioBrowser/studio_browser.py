@@ -73,6 +73,21 @@ def save_frame(driver, folder, name):
         f.write(pixels)
 
 
+def canvas_agrees(driver):
+    """What the canvas shows against the frame the page rebuilt: [opaque pixels compared, those that
+    differ, whether the frame came as a change to another]. Only opaque pixels: the canvas keeps
+    others premultiplied, which does not read back exactly."""
+    return driver.execute_script("""
+        const c = document.getElementById('frame'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const f = state.frame.bytes; let n = 0, bad = 0;
+        for (let i = 0; i < f.length; i += 4) {
+          if (f[i + 3] !== 255) continue;
+          n += 1;
+          if (d[i] !== f[i] || d[i + 1] !== f[i + 1] || d[i + 2] !== f[i + 2] || d[i + 3] !== 255) bad += 1;
+        }
+        return [n, bad, state.frame.base > 0];""")
+
+
 def scrub(driver, t):
     driver.execute_script("const s = document.getElementById('scrubber'); s.value = arguments[0];"
                           "s.dispatchEvent(new Event('input'));", t)
@@ -102,6 +117,7 @@ def spinner(url, folder, _):
         frame_after(driver, n, "0.500", "the frame at 0.5 s")
         seen["time"] = driver.execute_script("return document.getElementById('time').textContent")
         save_frame(driver, folder, "scrubbed")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
         wait(driver, "return document.querySelectorAll('#layers .layer').length > 0 && document.getElementById('inspected').textContent === '0.500'", "the inspector")
         seen["layers"] = driver.execute_script("return [...document.querySelectorAll('#layers .layer')].map(e => e.firstChild.textContent)")
         seen["bars"] = driver.execute_script("return [...document.querySelectorAll('#bars .bar')].map(e => e.textContent)")
@@ -115,11 +131,13 @@ def spinner(url, folder, _):
         wait(driver, "return state.view.parameters.color === '#e74c3c'", "the colour to be set")
         frame_after(driver, n, "0.500", "the frame in red")
         save_frame(driver, folder, "red")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
         n = loads(driver)
         set_field(driver, "#params input[type=number][data-param=spread-at]", "0.25", "change")
         wait(driver, "return state.view.parameters['spread-at'] === '0.25'", "spread-at to be set")
         frame_after(driver, n, "0.500", "the frame spread at 0.25 s")
         save_frame(driver, folder, "spread")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
         seen["view"] = driver.execute_script("return state.view")
         driver.find_element("css selector", "#zoom button[data-zoom='2']").click()
         seen["zoom2"] = driver.execute_script("return document.getElementById('frame').getBoundingClientRect().width")

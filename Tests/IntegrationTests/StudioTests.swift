@@ -37,6 +37,10 @@ struct StudioTests {
         for check in canvas {
             #expect((check.first as? Int ?? 0) > 0 && check.dropFirst().first as? Int == 0 && check.last as? Bool == true, "\(check)")
         }
+        // A change to a frame the page had forgotten: it asked for the whole frame, which is the CLI's.
+        let cliForgotten = try cliPixels(red + ["--spread-at", "0.25", "--time", "0.25"], folder: folder, name: "cli-forgotten")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/forgotten.rgba")) == cliForgotten)
+        #expect(seen["forgottenBase"] as? Int == 0)
         // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
         let cliSecond = try cliPixels(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.rgba")) == cliSecond)

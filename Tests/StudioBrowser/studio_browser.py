@@ -138,6 +138,17 @@ def spinner(url, folder, _):
         frame_after(driver, n, "0.500", "the frame spread at 0.25 s")
         save_frame(driver, folder, "spread")
         seen.setdefault("canvas", []).append(canvas_agrees(driver))
+        # The page forgets its frames (as when many answers came between a request and its own):
+        # the change that comes is to a frame it no longer has, and it asks for the whole frame again.
+        driver.execute_script("sent.frames.clear()")
+        n = loads(driver)
+        scrub(driver, "0.25")
+        frame_after(driver, n, "0.250", "the frame at 0.25 s after the page forgot its frames")
+        save_frame(driver, folder, "forgotten")
+        seen["forgottenBase"] = driver.execute_script("return state.frame.base")
+        n = loads(driver)
+        scrub(driver, "0.5")
+        frame_after(driver, n, "0.500", "the frame at 0.5 s again")
         seen["view"] = driver.execute_script("return state.view")
         driver.find_element("css selector", "#zoom button[data-zoom='2']").click()
         seen["zoom2"] = driver.execute_script("return document.getElementById('frame').getBoundingClientRect().width")

@@ -125,8 +125,8 @@ let package = Package(
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
         .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox"], path: "Tests/FXToolboxTests"),
-        // The command line's own tables (the output formats' registry), in process.
-        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost"], path: "Tests/FXCommandLineTests"),
+        // The command line's own tables (the output formats' registry) and the studio's frame deltas, in process.
+        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost", "FXStudio"], path: "Tests/FXCommandLineTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],

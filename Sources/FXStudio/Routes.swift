@@ -83,9 +83,16 @@ extension Studio {
             let (frame, warnings) = try workerFrame(r, "png")
             r.respond(200, "image/png", frame.bytes, headers: ["X-FX-Warnings: \(JSONText.array(warnings))"])
         case (_, "/api/frame.rgba"):
+            let tab = try deltaTab(r)
             let (frame, warnings) = try workerFrame(r, "rgba")
-            r.respond(200, "application/octet-stream", frame.bytes,
-                      headers: ["X-FX-Width: \(frame.width)", "X-FX-Height: \(frame.height)", "X-FX-Warnings: \(JSONText.array(warnings))"])
+            var headers = ["X-FX-Width: \(frame.width)", "X-FX-Height: \(frame.height)", "X-FX-Warnings: \(JSONText.array(warnings))"]
+            guard let (tab, since) = tab else {
+                r.respond(200, "application/octet-stream", frame.bytes, headers: headers)
+                break
+            }
+            let (id, box) = sentFrames.delta(tab: tab, since: since, frame: frame)
+            headers += ["X-FX-Frame: \(id)", "X-FX-Box: \(box.text)"]
+            r.respond(200, "application/octet-stream", box.rows(of: frame.bytes, frameWidth: frame.width), headers: headers)
         case (_, "/api/export"):
             let format = r.argument("format") ?? "png"
             guard let type = Studio.exports[format] else {
@@ -137,6 +144,18 @@ extension Studio {
         return bytes
     }
 
+    /// A frame request's `tab` and `since` (both or neither): the page that asks and the id of the
+    /// frame it has (0: none); nil for the whole frame without an id.
+    private func deltaTab(_ r: Request) throws(Refusal) -> (tab: String, since: UInt64?)? {
+        let tab = r.argument("tab"), since = r.argument("since")
+        guard tab != nil || since != nil else { return nil }
+        guard let tab, let since, let id = UInt64(since), (1...64).contains(tab.utf8.count),
+              tab.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || $0 == 0x2D }) else {
+            throw Refusal(400, "tab and since: a page's name (1 to 64 letters, digits, '-') and the id of the frame it has (0 for none), both")
+        }
+        return (tab, id == 0 ? nil : id)
+    }
+
     /// The worker's frame of the request's view at its `t`; refused when the worker failed.
     private func workerFrame(_ r: Request, _ format: String) throws(Refusal) -> (FrameWorker.Frame, [String]) {
         let v = try requestedView(r, replacing: false)
@@ -172,7 +191,7 @@ extension Studio {
     private func requestedView(_ r: Request, replacing: Bool) throws(Refusal) -> StudioView {
         var v = replacing ? StudioView() : view
         var events: [StudioView.Event] = []
-        for (key, value) in r.arguments where !["t", "token", "format"].contains(key) {
+        for (key, value) in r.arguments where !["t", "token", "format", "tab", "since"].contains(key) {
             switch key {
             case "factory": v.factory = value.isEmpty ? nil : value
             case "event":

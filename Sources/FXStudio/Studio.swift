@@ -18,6 +18,8 @@ public final class Studio: @unchecked Sendable {
     private var files = 0
     /// The workers that draw the frames.
     let workers: WorkerPool
+    /// The frames each page was sent last, for the next one's delta.
+    let sentFrames = FrameHistory()
     /// A private folder (0700) for the PNG files frame runs write, removed when the studio stops.
     private(set) var workFolder = ""
 

@@ -30,6 +30,17 @@ struct StudioTests {
         let pageFrames = try ["scrubbed", "red", "spread"].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).rgba")) }
         #expect(pageFrames == [cli, cliRed, cliSpread])
         #expect(Set(pageFrames).count == 3, "a change of parameter changed nothing")
+        // Each came as a change to the frame on the canvas, which drew only its rectangle: the canvas
+        // shows the whole frame (its opaque pixels; others read back premultiplied).
+        let canvas = seen["canvas"] as? [[Any]] ?? []
+        #expect(canvas.count == 3)
+        for check in canvas {
+            #expect((check.first as? Int ?? 0) > 0 && check.dropFirst().first as? Int == 0 && check.last as? Bool == true, "\(check)")
+        }
+        // A change to a frame the page had forgotten: it asked for the whole frame, which is the CLI's.
+        let cliForgotten = try cliPixels(red + ["--spread-at", "0.25", "--time", "0.25"], folder: folder, name: "cli-forgotten")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/forgotten.rgba")) == cliForgotten)
+        #expect(seen["forgottenBase"] as? Int == 0)
         // A second tab at once shows the shared view (the first tab's parameters) at its own time, 0.
         let cliSecond = try cliPixels(red + ["--spread-at", "0.25", "--time", "0"], folder: folder, name: "cli-second")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/second.rgba")) == cliSecond)
@@ -278,6 +289,46 @@ struct StudioTests {
         #expect(answers.first?.png != answers.last?.png, "the tap did not move the box")
         // The first build, the rewind's, the earlier time's.
         #expect((try String(contentsOfFile: count, encoding: .utf8)).split(separator: "\n").count == 3)
+    }
+
+    /// Frame deltas (docs/STUDIO.md, `GET /api/frame.rgba` with `tab` and `since`): two pages ask for
+    /// the spinner's frames at times forward and backward, each against the newest frame it has,
+    /// and rebuild each from its answer's rectangle. Every rebuilt frame is the whole
+    /// `/api/frame.rgba` at that time, and some are the command line's pixels; the first answer,
+    /// and one against an id the studio never sent, are whole frames; the same time twice is an
+    /// empty box; the plain frame has no id; a half or malformed delta request is refused.
+    @Test func framesSentAsChangesRebuildTheWholeFrames() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let studio = try StudioProcess(["--plugin", "spinner"], folder: folder)
+        let seen = try studio.drive("deltas", folder: folder)
+        #expect(try studio.stop() == 0)
+        func file(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+        let steps = seen["steps"] as? [[String: Any]] ?? []
+        #expect(steps.count == 14)
+        var counts: [String: Int] = [:]
+        var boxes: [String: [[Int]]] = [:]
+        for step in steps {
+            let tab = step["tab"] as? String ?? "", n = counts[tab, default: 0]
+            counts[tab] = n + 1
+            let box = step["box"] as? [Int] ?? [], size = step["size"] as? [Int] ?? []
+            boxes[tab, default: []].append(box)
+            let rebuilt = try file("d-\(tab)-\(n).rgba"), whole = try file("f-\(tab)-\(n).rgba")
+            #expect(rebuilt == whole, "tab \(tab), t = \(step["t"] ?? "?")")
+            #expect(whole.count == (size.first ?? 0) * (size.last ?? 0) * 4 && !whole.isEmpty)
+            #expect(step["plainHasId"] as? Bool == false)
+            if (step["since"] as? Int ?? 0) == 0 || (step["since"] as? Int) == 999_999 {
+                #expect(box == [0, 0] + size, "a page without a frame the studio kept gets the whole frame")
+            }
+        }
+        let size = steps.first?["size"] as? [Int] ?? []
+        // The same time again: nothing changed. Between different times of the spinner, less than the whole frame.
+        #expect(boxes["a"]?[7] == [0, 0, 0, 0] && boxes["b"]?[2] == [0, 0, 0, 0], "\(boxes)")
+        #expect(boxes["a"]?[2].count == 4 && boxes["a"]?[2] != [0, 0] + size && (boxes["a"]?[2][2] ?? 0) > 0, "\(boxes)")
+        for (name, t) in [("d-a-2.rgba", "0.5"), ("d-a-5.rgba", "0.75"), ("d-b-4.rgba", "0.1")] {
+            #expect(try file(name) == (try cliPixels(["--plugin", "spinner", "--time", t], folder: folder, name: "c-\(t)")), "t = \(t)")
+        }
+        #expect(seen["bad"] as? [Int] == [400, 400, 400, 400])
+        #expect(studio.leftBehind().isEmpty, "the studio left files behind: \(studio.leftBehind())")
     }
 
     @Test func badCommandLinesFailBeforeServing() throws {

@@ -6,7 +6,7 @@ this prints and stops it.
 
     studio_browser.py URL SCENARIO FOLDER [-- ARGUMENTS...]
 
-SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden`, `refusals` or `worker` (after `--`:
+SCENARIO is `spinner`, `fixture`, `package`, `lottie`, `golden`, `refusals`, `worker` or `deltas` (after `--`:
 the rebuild command of `fixture` and `golden`, the source file to edit of `package`, the image to replace of `lottie` and
 the file to replace it with, the build count file of `worker`). Frames the page showed are written to FOLDER as
 NAME.rgba (the straight RGBA the page drew on its canvas); one JSON object of what was seen is printed.
@@ -73,6 +73,21 @@ def save_frame(driver, folder, name):
         f.write(pixels)
 
 
+def canvas_agrees(driver):
+    """What the canvas shows against the frame the page rebuilt: [opaque pixels compared, those that
+    differ, whether the frame came as a change to another]. Only opaque pixels: the canvas keeps
+    others premultiplied, which does not read back exactly."""
+    return driver.execute_script("""
+        const c = document.getElementById('frame'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const f = state.frame.bytes; let n = 0, bad = 0;
+        for (let i = 0; i < f.length; i += 4) {
+          if (f[i + 3] !== 255) continue;
+          n += 1;
+          if (d[i] !== f[i] || d[i + 1] !== f[i + 1] || d[i + 2] !== f[i + 2] || d[i + 3] !== 255) bad += 1;
+        }
+        return [n, bad, state.frame.base > 0];""")
+
+
 def scrub(driver, t):
     driver.execute_script("const s = document.getElementById('scrubber'); s.value = arguments[0];"
                           "s.dispatchEvent(new Event('input'));", t)
@@ -102,6 +117,7 @@ def spinner(url, folder, _):
         frame_after(driver, n, "0.500", "the frame at 0.5 s")
         seen["time"] = driver.execute_script("return document.getElementById('time').textContent")
         save_frame(driver, folder, "scrubbed")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
         wait(driver, "return document.querySelectorAll('#layers .layer').length > 0 && document.getElementById('inspected').textContent === '0.500'", "the inspector")
         seen["layers"] = driver.execute_script("return [...document.querySelectorAll('#layers .layer')].map(e => e.firstChild.textContent)")
         seen["bars"] = driver.execute_script("return [...document.querySelectorAll('#bars .bar')].map(e => e.textContent)")
@@ -115,11 +131,24 @@ def spinner(url, folder, _):
         wait(driver, "return state.view.parameters.color === '#e74c3c'", "the colour to be set")
         frame_after(driver, n, "0.500", "the frame in red")
         save_frame(driver, folder, "red")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
         n = loads(driver)
         set_field(driver, "#params input[type=number][data-param=spread-at]", "0.25", "change")
         wait(driver, "return state.view.parameters['spread-at'] === '0.25'", "spread-at to be set")
         frame_after(driver, n, "0.500", "the frame spread at 0.25 s")
         save_frame(driver, folder, "spread")
+        seen.setdefault("canvas", []).append(canvas_agrees(driver))
+        # The page forgets its frames (as when many answers came between a request and its own):
+        # the change that comes is to a frame it no longer has, and it asks for the whole frame again.
+        driver.execute_script("sent.frames.clear()")
+        n = loads(driver)
+        scrub(driver, "0.25")
+        frame_after(driver, n, "0.250", "the frame at 0.25 s after the page forgot its frames")
+        save_frame(driver, folder, "forgotten")
+        seen["forgottenBase"] = driver.execute_script("return state.frame.base")
+        n = loads(driver)
+        scrub(driver, "0.5")
+        frame_after(driver, n, "0.500", "the frame at 0.5 s again")
         seen["view"] = driver.execute_script("return state.view")
         driver.find_element("css selector", "#zoom button[data-zoom='2']").click()
         seen["zoom2"] = driver.execute_script("return document.getElementById('frame').getBoundingClientRect().width")
@@ -389,6 +418,64 @@ def worker(url, folder, arguments):
     return {"steps": steps}
 
 
+def deltas(url, folder, _):
+    """Frame deltas over HTTP, no browser: two pages (tabs a and b) ask for frames at times forward
+    and backward, each against the newest frame it has, and put each answer's rectangle over a copy
+    of that frame. Writes what each rebuilt (d-TAB-N.rgba) and the whole frame at the same time
+    (f-TAB-N.rgba, plain GET /api/frame.rgba), and says what each answer was."""
+    parts = urllib.parse.urlsplit(url)
+    token = urllib.parse.parse_qs(parts.query)["token"][0]
+    base = parts.scheme + "://" + parts.netloc
+
+    def ask(path):
+        request = urllib.request.Request(base + path + "&token=" + token)
+        try:
+            with urllib.request.urlopen(request, timeout=WAIT) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+    def write(name, data):
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+
+    pages = {"a": {"frames": {}, "newest": 0}, "b": {"frames": {}, "newest": 0}}
+    steps = []
+    times = {"a": ["0", "0.25", "0.5", "1", "1.5", "0.75", "0.3", "0.3", "0"], "b": ["1", "0.5", "0.5", "1.25", "0.1"]}
+    order = [("a", i) for i in range(len(times["a"]))]
+    # Tab b's requests between tab a's, so that each page's newest frame is not the studio's last one.
+    for i in range(len(times["b"])):
+        order.insert(2 * i + 1, ("b", i))
+    for tab, i in order:
+        page, t = pages[tab], times[tab][i]
+        since = page["newest"] if not (tab == "a" and i == 4) else 999999
+        status, headers, body = ask("/api/frame.rgba?t=%s&tab=%s&since=%d" % (t, tab, since))
+        if status != 200:
+            raise RuntimeError("t=%s tab %s: %d %s" % (t, tab, status, body[:200]))
+        width, height = int(headers["X-FX-Width"]), int(headers["X-FX-Height"])
+        x, y, w, h = (int(v) for v in headers["X-FX-Box"].split(","))
+        fid = int(headers["X-FX-Frame"])
+        if len(body) != w * h * 4:
+            raise RuntimeError("a box of %d×%d in %d bytes" % (w, h, len(body)))
+        if (x, y, w, h) == (0, 0, width, height):
+            pixels = bytearray(body)
+        else:
+            pixels = bytearray(page["frames"][since])
+            for row in range(h):
+                start = ((y + row) * width + x) * 4
+                pixels[start:start + w * 4] = body[row * w * 4:(row + 1) * w * 4]
+        page["frames"][fid] = bytes(pixels)
+        page["newest"] = max(page["newest"], fid)
+        write("d-%s-%d.rgba" % (tab, i), pixels)
+        status, full_headers, full = ask("/api/frame.rgba?t=%s" % t)
+        write("f-%s-%d.rgba" % (tab, i), full)
+        steps.append({"tab": tab, "t": t, "since": since, "id": fid, "box": [x, y, w, h], "size": [width, height], "bytes": len(body),
+                      "plainHasId": "X-FX-Frame" in full_headers or "X-FX-Box" in full_headers})
+    bad = [ask(path)[0] for path in ("/api/frame.rgba?t=0&tab=a", "/api/frame.rgba?t=0&since=1", "/api/frame.rgba?t=0&tab=a%2Fb&since=1",
+                                     "/api/frame.rgba?t=0&tab=a&since=-1")]
+    return {"steps": steps, "bad": bad}
+
+
 def main():
     args = sys.argv[1:]
     rebuild = []
@@ -398,7 +485,7 @@ def main():
     url, scenario, folder = args
     try:
         seen = {"spinner": spinner, "fixture": fixture, "package": package, "lottie": lottie, "golden": golden, "refusals": refusals,
-                "worker": worker}[scenario](url, folder, rebuild)
+                "worker": worker, "deltas": deltas}[scenario](url, folder, rebuild)
     except Exception as e:  # the test shows what went wrong
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
         return 1

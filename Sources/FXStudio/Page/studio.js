@@ -220,29 +220,67 @@ async function refresh(schemaToo) {
   inspectSoon();
 }
 
-// A frame: the worker's pixels (straight RGBA, GET /api/frame.rgba), the same pixels as the PNG
-// `fxhost … --time T --out f.png` writes, without its encoding. `started` is when it was asked for.
-async function fetchFrame(t) {
+// A frame: the worker's pixels (straight RGBA), the same pixels as the PNG `fxhost … --time T
+// --out f.png` writes, without its encoding. Asked for as a change (GET /api/frame.rgba with `tab`
+// and `since`): the studio sends the rectangle where the new frame differs from the newest one this
+// page has (the whole frame when it has none the studio still keeps), and the page puts it over a
+// copy of that one. `started` is when it was asked for.
+const sent = {
+  tab: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  // The frames this page has, by id, the newest last: a change asked for is against the newest,
+  // and `playAhead` more may come before it.
+  frames: new Map(), newest: 0,
+};
+const framesKept = 6;
+
+async function fetchFrame(t, wholeAgain) {
   const started = performance.now();
-  const response = await api('/api/frame.rgba', { t: t.toFixed(3) });
+  const since = wholeAgain ? 0 : sent.newest;
+  const response = await api('/api/frame.rgba', { t: t.toFixed(3), tab: sent.tab, since: String(since) });
   const width = Number(response.headers.get('X-FX-Width'));
   const height = Number(response.headers.get('X-FX-Height'));
-  const bytes = new Uint8ClampedArray(await response.arrayBuffer());
-  if (!(width > 0 && height > 0 && bytes.length === width * height * 4)) throw new Error('a frame of ' + bytes.length + ' bytes is not ' + width + '×' + height + ' pixels');
-  return { t, width, height, bytes, started, warnings: JSON.parse(response.headers.get('X-FX-Warnings') || '[]') };
+  const id = Number(response.headers.get('X-FX-Frame'));
+  const [x, y, w, h] = (response.headers.get('X-FX-Box') || '').split(',').map(Number);
+  const rows = new Uint8ClampedArray(await response.arrayBuffer());
+  if (!(width > 0 && height > 0 && id > 0 && x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height && rows.length === w * h * 4)) {
+    throw new Error('a frame change of ' + rows.length + ' bytes in ' + w + '×' + h + ' at (' + x + ', ' + y + ') is not part of ' + width + '×' + height + ' pixels');
+  }
+  const whole = x === 0 && y === 0 && w === width && h === height;
+  let bytes = rows;
+  if (!whole) {
+    const base = sent.frames.get(since);
+    // Forgotten here since it was asked for (many answers came between): the whole frame again.
+    if (!base || base.width !== width || base.height !== height) return fetchFrame(t, true);
+    bytes = base.bytes.slice();
+    for (let row = 0; row < h; row += 1) bytes.set(rows.subarray(row * w * 4, (row + 1) * w * 4), ((y + row) * width + x) * 4);
+  }
+  sent.frames.set(id, { width, height, bytes });
+  while (sent.frames.size > framesKept) sent.frames.delete(sent.frames.keys().next().value);
+  sent.newest = Math.max(sent.newest, id);
+  return {
+    t, width, height, bytes, id, base: whole ? 0 : since, box: { x, y, w, h, rows }, started,
+    warnings: JSON.parse(response.headers.get('X-FX-Warnings') || '[]'),
+  };
 }
 
-// Draws a frame on the page's canvas, and notes how long it took from its request to the paint
-// that shows it (state.timings, the last 2000: scripts/bench-studio.sh reads them).
+// Draws a frame on the page's canvas (only its changed rectangle when the canvas shows the frame
+// it changes), and notes how long it took from its request to the paint that shows it
+// (state.timings, the last 2000: scripts/bench-studio.sh reads them).
 function drawFrame(f) {
   const canvas = $('frame');
+  const context = canvas.getContext('2d');
   if (canvas.width !== f.width || canvas.height !== f.height) {
     canvas.width = f.width;
     canvas.height = f.height;
     applyZoom();
+    context.putImageData(new ImageData(f.bytes, f.width, f.height), 0, 0);
+  } else if (f.base && canvas.dataset.frame === String(f.base)) {
+    if (f.box.w && f.box.h) context.putImageData(new ImageData(f.box.rows, f.box.w, f.box.h), f.box.x, f.box.y);
+  } else {
+    context.putImageData(new ImageData(f.bytes, f.width, f.height), 0, 0);
   }
-  canvas.getContext('2d').putImageData(new ImageData(f.bytes, f.width, f.height), 0, 0);
   state.frame = f;
+  canvas.dataset.frame = String(f.id);
   canvas.dataset.t = f.t.toFixed(3);
   canvas.dataset.status = 'ok';
   canvas.dataset.loads = String(Number(canvas.dataset.loads) + 1);

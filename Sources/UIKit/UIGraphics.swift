@@ -7,8 +7,11 @@ import FXPluginKit
 // one), image renderers, and the drawing methods of colours, paths, images
 // and strings, all recording into a `CGContext` (docs/SWIFT.md, "Custom drawing").
 
-/// The contexts pushed, innermost last.
-nonisolated(unsafe) private var contextStack: [CGContext] = []
+/// The contexts pushed, innermost last. Every view's layer pushes and pops
+/// one as it is first displayed; exempt from Swift's run-time exclusivity
+/// checks (about 100 instructions an access), since it is only appended to,
+/// popped and read, with no access open across a call.
+@exclusivity(unchecked) nonisolated(unsafe) private var contextStack: [CGContext] = []
 
 /// The context `UIView.draw(_:)`, `UIGraphicsImageRenderer` and
 /// `UIGraphicsBeginImageContextWithOptions` made current; nil outside them.

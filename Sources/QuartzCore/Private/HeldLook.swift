@@ -38,14 +38,15 @@ final class HeldLook {
         case backgroundColor = 1, foregroundColor = 2, fontSize = 4, opacity = 8, transform = 16
 
         /// By the name's length first, as `ModelReads` finds its keys: most names are none of these.
-        init?(_ name: String) {
+        /// (A function, not an initialiser, for the reason `ModelReads.Slot.of` gives.)
+        static func of(_ name: String) -> Key? {
             switch name.utf8.count {
-            case 7: if name == "opacity" { self = .opacity; return }
-            case 8: if name == "fontSize" { self = .fontSize; return }
-            case 9: if name == "transform" { self = .transform; return }
+            case 7: if name == "opacity" { return .opacity }
+            case 8: if name == "fontSize" { return .fontSize }
+            case 9: if name == "transform" { return .transform }
             case 15:
-                if name == "backgroundColor" { self = .backgroundColor; return }
-                if name == "foregroundColor" { self = .foregroundColor; return }
+                if name == "backgroundColor" { return .backgroundColor }
+                if name == "foregroundColor" { return .foregroundColor }
             default: break
             }
             return nil
@@ -123,7 +124,7 @@ extension Color {
 extension CALayer {
     /// Holds a colour set (see `HeldLook`); false when it must be written now.
     func hold(_ color: Color, forKey name: String, action: CAAction?) -> Bool {
-        guard color.isFinite, let key = HeldLook.Key(name) else { return false }
+        guard color.isFinite, let key = HeldLook.Key.of(name) else { return false }
         switch key {
         case .backgroundColor:
             guard let look = lookToHold(key, action: action, isDefault: color == Catalog.backgroundColor) else { return false }
@@ -186,7 +187,7 @@ extension CALayer {
     /// is held for it is forgotten (the newer write replaces it), and the key
     /// is not held again for this layer.
     func writesPast(_ name: String) {
-        guard madeIn == Entry.generation, !isPresentation, let key = HeldLook.Key(name) else { return }
+        guard madeIn == Entry.generation, !isPresentation, let key = HeldLook.Key.of(name) else { return }
         let look = heldLook ?? HeldLook()
         heldLook = look
         look.drop(key)

@@ -29,7 +29,9 @@ extension CALayer {
     }
 
     /// Layers marked by `setNeedsDisplay()`, displayed as the transaction commits.
-    nonisolated(unsafe) static var needingDisplay: [CALayer] = []
+    /// (Exempt from run-time exclusivity checks, as `needingLayout` is: it is
+    /// appended to and taken whole, with no access open across a call.)
+    @exclusivity(unchecked) nonisolated(unsafe) static var needingDisplay: [CALayer] = []
 
     func markForDisplay() {
         guard !isPresentation, !needsDisplayFlag else { return }

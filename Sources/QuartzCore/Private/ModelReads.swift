@@ -30,32 +30,34 @@ struct ModelReads {
     private var alignmentMode: ReadValue?
 
     /// The value kept for `key` in plugin call `generation`, if any.
-    func value(_ key: String, generation: Int) -> ReadValue? {
-        guard generation == self.generation, ModelReads.mayBeKept(key) else { return nil }
-        return switch key {
-        case "bounds": bounds
-        case "position": position
-        case "anchorPoint": anchorPoint
-        case "transform": transform
-        case "font": font
-        case "fontSize": fontSize
-        case "alignmentMode": alignmentMode
-        default: nil
+    /// (`mutating` though it changes nothing, as `holds` is: the layer then
+    /// hands its reads over in place, where a read-only call copied the whole
+    /// struct and destroyed the copy on every read, about 240 instructions.)
+    mutating func value(_ key: String, generation: Int) -> ReadValue? {
+        guard generation == self.generation, let slot = Slot.of(key) else { return nil }
+        return switch slot {
+        case .bounds: bounds
+        case .position: position
+        case .anchorPoint: anchorPoint
+        case .transform: transform
+        case .font: font
+        case .fontSize: fontSize
+        case .alignmentMode: alignmentMode
         }
     }
 
     /// Whether `value` is what is kept for `key` in plugin call `generation`.
     /// (Compared here, unwrapped: an optional ReadValue dropped by the caller
     /// needs its type, which the runtime makes by name on first use.)
-    func holds(_ value: ReadValue, _ key: String, generation: Int) -> Bool {
-        guard generation == self.generation else { return false }
-        switch key {
-        case "bounds": if let kept = bounds { return kept == value }
-        case "position": if let kept = position { return kept == value }
-        case "font": if let kept = font { return kept == value }
-        case "fontSize": if let kept = fontSize { return kept == value }
-        case "alignmentMode": if let kept = alignmentMode { return kept == value }
-        default: break
+    mutating func holds(_ value: ReadValue, _ key: String, generation: Int) -> Bool {
+        guard generation == self.generation, let slot = Slot.of(key) else { return false }
+        switch slot {
+        case .bounds: if let kept = bounds { return kept == value }
+        case .position: if let kept = position { return kept == value }
+        case .font: if let kept = font { return kept == value }
+        case .fontSize: if let kept = fontSize { return kept == value }
+        case .alignmentMode: if let kept = alignmentMode { return kept == value }
+        case .anchorPoint, .transform: break
         }
         return false
     }
@@ -64,27 +66,42 @@ struct ModelReads {
     /// call `generation` (only the geometry keys above are kept).
     mutating func keep(_ value: ReadValue, _ key: String, generation: Int) {
         if generation != self.generation { forget(); self.generation = generation }
-        guard ModelReads.mayBeKept(key) else { return }
-        switch key {
-        case "bounds": bounds = value
-        case "position": position = value
-        case "anchorPoint": anchorPoint = value
-        case "transform": transform = value
-        case "font": font = value
-        case "fontSize": fontSize = value
-        case "alignmentMode": alignmentMode = value
-        default: break
+        guard let slot = Slot.of(key) else { return }
+        switch slot {
+        case .bounds: bounds = value
+        case .position: position = value
+        case .anchorPoint: anchorPoint = value
+        case .transform: transform = value
+        case .font: font = value
+        case .fontSize: fontSize = value
+        case .alignmentMode: alignmentMode = value
         }
     }
 
-    /// Whether `key` may be one of the kept keys, by its length (4, 6, 8, 9,
-    /// 11 or 13 bytes): most keys written are not, and are then told apart
-    /// without comparing them with each name, a call into the string library
-    /// each, on every read and write.
-    static func mayBeKept(_ key: String) -> Bool {
-        switch key.utf8.count {
-        case 4, 6, 8, 9, 11, 13: true
-        default: false
+    /// A kept key. Every read and write of a layer asks for its key's slot,
+    /// and most keys are none: a key is told by its length in UTF-8 bytes
+    /// (4, 6, 8, 9, 11 or 13, one name each but 8) and then compared with
+    /// that one name, so it meets at most one unequal name (two strings that
+    /// differ are compared in the string library, a call each; equal literals
+    /// are told equal inline).
+    enum Slot {
+        case bounds, position, anchorPoint, transform, font, fontSize, alignmentMode
+
+        /// (A function, not an initialiser: an initialiser takes the key
+        /// owned, and its caller retains it for the call and the slot releases it.)
+        static func of(_ key: String) -> Slot? {
+            switch key.utf8.count {
+            case 4: if key == "font" { return .font }
+            case 6: if key == "bounds" { return .bounds }
+            case 8:
+                if key == "position" { return .position }
+                if key == "fontSize" { return .fontSize }
+            case 9: if key == "transform" { return .transform }
+            case 11: if key == "anchorPoint" { return .anchorPoint }
+            case 13: if key == "alignmentMode" { return .alignmentMode }
+            default: break
+            }
+            return nil
         }
     }
 
@@ -98,17 +115,17 @@ struct ModelReads {
     /// (`bounds.size.width` changes `bounds`). The host keeps each property
     /// apart, so a write changes no other.
     mutating func forget(_ keyPath: String) {
-        if ModelReads.mayBeKept(keyPath) {
-            switch keyPath {
-            case "bounds": bounds = nil; return
-            case "position": position = nil; return
-            case "anchorPoint": anchorPoint = nil; return
-            case "transform": transform = nil; return
-            case "font": font = nil; return
-            case "fontSize": fontSize = nil; return
-            case "alignmentMode": alignmentMode = nil; return
-            default: break
+        if let slot = Slot.of(keyPath) {
+            switch slot {
+            case .bounds: bounds = nil
+            case .position: position = nil
+            case .anchorPoint: anchorPoint = nil
+            case .transform: transform = nil
+            case .font: font = nil
+            case .fontSize: fontSize = nil
+            case .alignmentMode: alignmentMode = nil
             }
+            return
         }
         // A path into a property (by its UTF-8 bytes: walking Characters costs hundreds of instructions);
         // only the four kept geometry properties have parts, so a key starting otherwise is not scanned.
@@ -129,7 +146,10 @@ extension ModelReads {
     /// The keys whose write is skipped when the value kept equals it: strings
     /// and a number the host stores as given (geometry is always written).
     static func skipsEqualWrites(_ key: String) -> Bool {
-        key == "font" || key == "fontSize" || key == "alignmentMode"
+        switch Slot.of(key) {
+        case .font, .fontSize, .alignmentMode: true
+        default: false
+        }
     }
 
     /// A new layer as the host makes it, its geometry at the defaults of

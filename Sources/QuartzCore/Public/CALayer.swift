@@ -40,10 +40,14 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var modelReads = ModelReads()
     /// The look set in the plugin call that made the layer, not yet written (see `HeldLook`).
     @exclusivity(unchecked) var heldLook: HeldLook?
+    // The two below, and `needsDisplayOnBoundsChange`, are read for every
+    // layer made (each view's layer is displayed once), and exempt from
+    // Swift's run-time exclusivity checks like `modelReads`: they are only
+    // read and assigned whole.
     /// Marked by `setNeedsDisplay()`, cleared by the display pass.
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
     /// What custom drawing and custom keys keep (nil for a layer that never drew nor had one).
-    var drawn: LayerDrawing?
+    @exclusivity(unchecked) var drawn: LayerDrawing?
 
     open var name: String?
     /// The layer's delegate, held weakly as Core Animation holds it. A view's
@@ -79,7 +83,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var isOpaque = false
     open var isDoubleSided = true
     open var allowsEdgeAntialiasing = false
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
     class var hostKind: Layer.Kind { .plain }
 
@@ -417,7 +421,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Sends a model value to the host, unless it holds that value already (see `ModelReads`).
     func store(_ key: String, _ value: some ValueConvertible, kept: ReadValue?) {
-        if let held = HeldLook.Key(key) {
+        if let held = HeldLook.Key.of(key) {
             // A held font size or transform is in the model reads, but the host does not have it.
             if heldLook?.holds(held) == true { modelReads.forget(key) }
             writesPast(key)

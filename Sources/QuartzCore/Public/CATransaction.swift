@@ -13,9 +13,12 @@ open class CATransaction: NSObject {
     /// call (11,000 instructions). Each transaction owns its own State; a
     /// nested one starts from a copy of its parent's (`inheriting`).
     final class State {
-        var duration: CFTimeInterval = 0.25
-        var timing: CAMediaTimingFunction?
-        var disableActions = false
+        // Read on every property change (the disable flag) and every implicit
+        // animation made, and exempt from Swift's run-time exclusivity checks:
+        // they are only read and assigned whole.
+        @exclusivity(unchecked) var duration: CFTimeInterval = 0.25
+        @exclusivity(unchecked) var timing: CAMediaTimingFunction?
+        @exclusivity(unchecked) var disableActions = false
         var completion: CompletionGroup?
         /// `setValue(_:forKey:)`'s other keys (`CATransaction+Keys.swift`).
         var values: [String: Any] = [:]

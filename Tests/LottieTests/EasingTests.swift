@@ -16,17 +16,6 @@ final class EasingTests: XCTestCase {
         return ((l["props"] as! [String: Any])["transform"] as! [Double])[12]
     }
 
-    /// After Effects' easing: the cubic Bézier (0,0), (x1,y1), (x2,y2), (1,1), x solved by bisection, y read.
-    func eased(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        func b(_ t: Double, _ a: Double, _ c: Double) -> Double { 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * c + t * t * t }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if b(mid, x1, x2) < p { lo = mid } else { hi = mid }
-        }
-        return b(lo, y1, y2)
-    }
-
     func testAHandleOfSixteenMillionPlays() throws {
         // easing-steep.json: x from 10 to 10.000001 over frames 0…10, out handle (0.5, 16,926,231), in handle (1, 1).
         for f in [2, 5, 8] {

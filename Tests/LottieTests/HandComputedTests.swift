@@ -19,17 +19,6 @@ final class HandComputedTests: XCTestCase {
         return (l["props"] as! [String: Any])["transform"] as? [Double] ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
     }
 
-    /// After Effects' keyframe easing: the cubic Bézier (0,0), (x1,y1), (x2,y2), (1,1), solved for x by bisection.
-    func eased(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        func b(_ t: Double, _ a: Double, _ c: Double) -> Double { 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * c + t * t * t }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if b(mid, x1, x2) < p { lo = mid } else { hi = mid }
-        }
-        return b(lo, y1, y2)
-    }
-
     func testHoldKeyframeAndPerDimensionEasing() throws {
         // hold.json: (15, 15) held from frame 0 until frame 4, then to (85, 45) by frame 11 with x eased
         // (0.1, 0, 0.9, 1) and y eased (0.9, 0, 0.1, 1).

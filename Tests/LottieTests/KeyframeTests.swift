@@ -7,18 +7,6 @@ import XCTest
 /// a 30 fps file, `--time 0.51`) a property follows its easing curve, a hold holds, and at every
 /// played frame the output is what the per-frame bake (FXHOST_LOTTIE_BAKE=1) gives.
 final class KeyframeTests: XCTestCase {
-    /// After Effects' keyframe easing: the cubic Bézier (0,0), (x1,y1), (x2,y2), (1,1), solved for
-    /// x by bisection (written here independently of the plugin and of the host's solver).
-    func eased(_ p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        func b(_ t: Double, _ a: Double, _ c: Double) -> Double { 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * c + t * t * t }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if b(mid, x1, x2) < p { lo = mid } else { hi = mid }
-        }
-        return b(lo, y1, y2)
-    }
-
     /// keyframes-between.json's properties at frame f (30 a second), from its keyframes by hand.
     func slideX(_ f: Double) -> Double { f >= 20 ? 90 : 10 + 80 * eased(max(0, f) / 20, 0.7, 0, 0.3, 1) }
     func slideOpacity(_ f: Double) -> Double {

@@ -272,7 +272,7 @@ public final class Renderer {
                 LayerGeometry.toParent(tree.layers[c], parent: l).isAffine && (l.bool(.masksToBounds) || bounded(c))
             }
         }
-        guard h.isAffine, bounded(i), let box = extent(tree, i).mapped(h) else { return nil }
+        guard h.isAffine, bounded(i), let box = (paintedExtent(tree, i) ?? extent(tree, i)).mapped(h) else { return nil }
         return Damage.pixelAligned(box, within: Rect(0, 0, Double(pixelWidth), Double(pixelHeight)))
     }
 
@@ -424,6 +424,28 @@ public final class Renderer {
             for c in tree.children[i] {
                 let child = tree.layers[c]
                 if let m = extent(tree, c).mapped(LayerGeometry.toParent(child, parent: l)) { r = r.union(m) }
+            }
+        }
+        return r
+    }
+
+    /// The local rectangle a layer and its subtree paint pixels in, or nil when none paints: as
+    /// `extent`, but a layer whose bounds paint nothing (no background, contents or border, and a
+    /// plain layer or a shape) adds only its shape's extent, not its bounds. A layer holding masks
+    /// or groups is often as large as the composition while what it holds is small; a group's
+    /// offscreen pass needs no pixels where nothing paints.
+    func paintedExtent(_ tree: RenderTree, _ i: Int) -> Rect? {
+        let l = tree.layers[i]
+        let paintsBounds = (l.kind != .layer && l.kind != .shape) || l.color(.backgroundColor).alpha > 0
+            || { if case .image(let img?) = l[.contents], img.width > 0 { return true } else { return false } }()
+            || (l.number(.borderWidth) > 0 && l.color(.borderColor).alpha > 0)
+        var r: Rect? = paintsBounds || l.bool(.masksToBounds) ? LayerGeometry.bounds(l) : nil
+        if l.kind == .shape, let s = ContentDrawing.shapeExtent(l, target.cr) { r = r.map { $0.union(s) } ?? s }
+        if l.bool(.masksToBounds) { return r }
+        for c in tree.children[i] {
+            let child = tree.layers[c]
+            if let e = paintedExtent(tree, c), let m = e.mapped(LayerGeometry.toParent(child, parent: l)) {
+                r = r.map { $0.union(m) } ?? m
             }
         }
         return r

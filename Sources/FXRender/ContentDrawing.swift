@@ -93,7 +93,8 @@ enum ContentDrawing {
     // MARK: - Gradients
 
     /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels);
-    /// a radial one is drawn by `ramps` (or a new RadialRamp), pixman's pattern only where it cannot.
+    /// a radial one is drawn by `ramps` (or a new RadialRamp), another linear one by `ramps` when given (pixman's
+    /// pattern without them, the reference the strips are held to), pixman's pattern only where they cannot.
     static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil,
                          ramps: RadialRamp? = nil) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
@@ -145,6 +146,9 @@ enum ContentDrawing {
             if let strips, let p = strips.pattern(id: l.id, stops: stopValues(colors, locations), start: Point(sx, sy),
                                                   end: Point(ex, ey), box: b, ctm: ctm) {
                 pattern = p
+            } else if let ramps, ramps.paintLinear(cr, start: Point(sx, sy), end: Point(ex, ey), stops: stopValues(colors, locations),
+                                                   alpha: alpha) {
+                break
             } else {
                 pattern = cairo_pattern_create_linear(sx, sy, ex, ey)!
                 stops(pattern, colors, locations)

@@ -21,7 +21,8 @@ import Glibc
 /// or two where stops are close), and by pixman's 16.16 rounding of the
 /// pattern's matrix.
 ///
-/// One per renderer: it keeps the scratch pixels the ramp is drawn into and
+/// One per renderer (LinearRamp.swift draws the axial gradient with it): it
+/// keeps the scratch pixels the ramp is drawn into and
 /// the colour tables used in the last frame (a gradient whose colours do not
 /// move reuses its table), neither of which changes what is drawn.
 final class RadialRamp {
@@ -30,13 +31,13 @@ final class RadialRamp {
     /// Clip boxes larger than this many pixels are left to pixman: no scratch image that large.
     static let maxPixels = 1 << 24
 
-    private var scratch: UnsafeMutableRawPointer?
+    private var scratchPixels: UnsafeMutableRawPointer?
     private var scratchBytes = 0
     private var tables: [[Double]: (table: [UInt32], used: Bool)] = [:]
 
     init() {}
 
-    deinit { free(scratch) }
+    deinit { free(scratchPixels) }
 
     /// Forgets the tables the frame did not use.
     func endFrame() {
@@ -51,23 +52,10 @@ final class RadialRamp {
     func paint(_ cr: OpaquePointer, center: Point, radii: (x: Double, y: Double), stops: [Double], alpha: Double) -> Bool {
         guard stops.count >= 5, center.x.isFinite, center.y.isFinite, radii.x.isFinite, radii.y.isFinite,
               radii.x > 0, radii.y > 0 else { return false }
-        var ctm = cairo_matrix_t()
-        cairo_get_matrix(cr, &ctm)
-        let det = ctm.xx * ctm.yy - ctm.xy * ctm.yx
-        guard det.isFinite, det != 0 else { return false }
-        // The clip's box in device pixels.
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        cairo_restore(cr)
-        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, abs(x1) < 1e7, abs(y1) < 1e7, abs(x2) < 1e7, abs(y2) < 1e7 else {
-            return false
-        }
-        let left = Int(x1.rounded(.down)), top = Int(y1.rounded(.down))
-        let width = Int(x2.rounded(.up)) - left, height = Int(y2.rounded(.up)) - top
-        guard width > 0, height > 0 else { return true }  // nothing inside the clip
-        guard width * height <= RadialRamp.maxPixels, width <= 32767, height <= 32767 else { return false }  // cairo's largest image
+        guard let box = deviceBox(cr, pixelLimit: RadialRamp.maxPixels) else { return false }
+        guard box.width > 0, box.height > 0 else { return true }  // nothing inside the clip
+        let ctm = box.ctm, det = ctm.xx * ctm.yy - ctm.xy * ctm.yx
+        let left = box.left, top = box.top, width = box.width, height = box.height
 
         // The context's matrix inverted: user x = ixx·(dx − x0) + ixy·(dy − y0), likewise y. Device pixel
         // (left + i + ½, top + j + ½) → pattern space (the unit circle): p = pi·i + pj·j + p0, likewise q.
@@ -80,12 +68,7 @@ final class RadialRamp {
         guard pi.isFinite, pj.isFinite, qi.isFinite, qj.isFinite, p0.isFinite, q0.isFinite else { return false }
 
         let stride = width * 4
-        if scratchBytes < stride * height {
-            free(scratch)
-            scratchBytes = stride * height
-            scratch = malloc(scratchBytes)
-        }
-        guard let data = scratch else { scratchBytes = 0; return false }
+        guard let data = scratch(bytes: stride * height) else { return false }
         let table = colorTable(cached: stops)
         table.withUnsafeBufferPointer { t in
             for j in 0..<height {
@@ -93,20 +76,76 @@ final class RadialRamp {
                 RadialRamp.fillRow(row, width: width, p: p0 + pj * Double(j), q: q0 + qj * Double(j), dp: pi, dq: qi, table: t)
             }
         }
+        return composite(cr, data, box, alpha: alpha)
+    }
+
+    /// The device pixels a ramp is drawn over: the whole-pixel box of `cr`'s clip, with the
+    /// context's matrix and its inverse.
+    struct DeviceBox {
+        let left, top, width, height: Int
+        let ctm, inverse: cairo_matrix_t
+        /// The first pixel's centre in device space.
+        var dx: Double { Double(left) + 0.5 }
+        var dy: Double { Double(top) + 0.5 }
+    }
+
+    /// `cr`'s clip box in device pixels, or nil when a ramp cannot be drawn there (a matrix with no
+    /// inverse, a box not finite or larger than `pixelLimit` or cairo's largest image); an empty box
+    /// when the clip holds nothing.
+    func deviceBox(_ cr: OpaquePointer, pixelLimit: Int) -> DeviceBox? {
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        let det = ctm.xx * ctm.yy - ctm.xy * ctm.yx
+        guard det.isFinite, det != 0 else { return nil }
+        var inverse = cairo_matrix_t()
+        inverse.xx = ctm.yy / det
+        inverse.xy = -ctm.xy / det
+        inverse.yx = -ctm.yx / det
+        inverse.yy = ctm.xx / det
+        inverse.x0 = -(inverse.xx * ctm.x0 + inverse.xy * ctm.y0)
+        inverse.y0 = -(inverse.yx * ctm.x0 + inverse.yy * ctm.y0)
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_restore(cr)
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, abs(x1) < 1e7, abs(y1) < 1e7, abs(x2) < 1e7, abs(y2) < 1e7 else {
+            return nil
+        }
+        let left = Int(x1.rounded(.down)), top = Int(y1.rounded(.down))
+        let width = max(0, Int(x2.rounded(.up)) - left), height = max(0, Int(y2.rounded(.up)) - top)
+        guard width * height <= pixelLimit, width <= 32767, height <= 32767 else { return nil }  // cairo's largest image
+        return DeviceBox(left: left, top: top, width: width, height: height, ctm: ctm, inverse: inverse)
+    }
+
+    /// The scratch pixels, at least `bytes` of them, or nil when they cannot be had.
+    func scratch(bytes: Int) -> UnsafeMutableRawPointer? {
+        if scratchBytes < bytes {
+            free(scratchPixels)
+            scratchBytes = bytes
+            scratchPixels = malloc(bytes)
+        }
+        if scratchPixels == nil { scratchBytes = 0 }
+        return scratchPixels
+    }
+
+    /// Composites the ramp drawn in `data` (premultiplied ARGB32 over `box`) through `cr`'s clip,
+    /// operator and `alpha`; false when cairo refused the image (nothing drawn).
+    func composite(_ cr: OpaquePointer, _ data: UnsafeMutableRawPointer, _ box: DeviceBox, alpha: Double) -> Bool {
         let image: OpaquePointer = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                                        Int32(width), Int32(height), Int32(stride))
+                                                                        Int32(box.width), Int32(box.height), Int32(box.width * 4))
         // An image cairo refused would put the context in an error state that stops the frame's later drawing.
         guard cairo_image_surface_get_data(image) != nil else { cairo_surface_destroy(image); return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, image, Double(left), Double(top))
+        cairo_set_source_surface(cr, image, Double(box.left), Double(box.top))
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)  // the context lets go of the image: its pixels are free for the next ramp
         cairo_surface_destroy(image)
         return true
     }
 
-    private func colorTable(cached stops: [Double]) -> [UInt32] {
+    func colorTable(cached stops: [Double]) -> [UInt32] {
         if let e = tables[stops] {
             tables[stops]!.used = true
             return e.table

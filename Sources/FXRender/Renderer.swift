@@ -207,27 +207,41 @@ public final class Renderer {
             return
         }
         // The group's pixels lie within its subtree's box, and a mask keeps none outside its own:
-        // only that much is cleared, drawn and composited.
+        // only that much is drawn in (the clip), and only what paints there (`kept`) is cleared,
+        // masked and composited. The clip stays the subtree's box, as large as before, because
+        // cairo rasterizes an edge a level differently where a clip cuts the shape it belongs to.
         var box = shadow ? nil : groupBox(tree, i, h)
-        if !shadow, let m = tree.mask[i], !l.maskMode.isInverted,
-           let kept = groupBox(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h)) {
-            guard let both = (box ?? kept).intersection(kept) else { return }
-            box = both
+        var kept = shadow ? nil : groupBox(tree, i, h, painted: true)
+        if !shadow, let m = tree.mask[i], !l.maskMode.isInverted {
+            let hm = LayerGeometry.toParent(tree.layers[m], parent: l).then(h)
+            if let mb = groupBox(tree, m, hm) {
+                guard let both = (box ?? mb).intersection(mb) else { return }
+                box = both
+            }
+            if let mk = groupBox(tree, m, hm, painted: true) {
+                guard let both = (kept ?? mk).intersection(mk) else { return }
+                kept = both
+            }
         }
-        let layerSurface = borrow(within: box)
+        if let b = box { guard let k = (kept ?? b).intersection(b) else { return }; kept = k }
+        let layerSurface = borrow(within: box, clearing: kept)
         defer { giveBack() }
         drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)
         if let m = tree.mask[i] {
-            let maskSurface = borrow(within: box)
+            let maskSurface = borrow(within: box, clearing: kept)
             defer { giveBack() }
             draw(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), into: maskSurface, allowTransitions: true)
             // The pixels borrow() cleared are those the mask is read at.
             let mode = l.maskMode
             if mode != .alpha {
-                MaskCoverage.convert(maskSurface, mode, in: clip.rects.compactMap { r in box == nil ? r : box.flatMap(r.intersection) })
+                MaskCoverage.convert(maskSurface, mode, in: clip.rects.compactMap { r in kept == nil ? r : kept.flatMap(r.intersection) })
             }
             cairo_save(layerSurface.cr)
             cairo_identity_matrix(layerSurface.cr)
+            if let kept {
+                cairo_rectangle(layerSurface.cr, kept.origin.x, kept.origin.y, kept.size.width, kept.size.height)
+                cairo_clip(layerSurface.cr)
+            }
             cairo_set_operator(layerSurface.cr, CAIRO_OPERATOR_DEST_IN)
             cairo_set_source_surface(layerSurface.cr, maskSurface.surface, 0, 0)
             cairo_paint(layerSurface.cr)
@@ -251,8 +265,8 @@ public final class Renderer {
             cairo_restore(out.cr)
         }
         cairo_identity_matrix(out.cr)
-        if let box {
-            cairo_rectangle(out.cr, box.origin.x, box.origin.y, box.size.width, box.size.height)
+        if let kept {
+            cairo_rectangle(out.cr, kept.origin.x, kept.origin.y, kept.size.width, kept.size.height)
             cairo_clip(out.cr)
         }
         cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
@@ -263,7 +277,8 @@ public final class Renderer {
     /// The whole-pixel box (target pixels) that layer `i`'s subtree draws within through `h`,
     /// or nil when that is not known: perspective, transitions, particles, shadows, or an image
     /// placed past its bounds somewhere in the subtree.
-    func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography) -> Rect? {
+    /// With `painted`, the box of what paints (`paintedExtent`) instead of the subtree's extent.
+    func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography, painted: Bool = false) -> Rect? {
         func bounded(_ j: Int) -> Bool {
             let l = tree.layers[j]
             guard l.kind != .emitter, l.transitions.isEmpty, !ContentDrawing.contentsMayOverflow(l),
@@ -272,7 +287,8 @@ public final class Renderer {
                 LayerGeometry.toParent(tree.layers[c], parent: l).isAffine && (l.bool(.masksToBounds) || bounded(c))
             }
         }
-        guard h.isAffine, bounded(i), let box = extent(tree, i).mapped(h) else { return nil }
+        let local = painted ? paintedExtent(tree, i) ?? extent(tree, i) : extent(tree, i)
+        guard h.isAffine, bounded(i), let box = local.mapped(h) else { return nil }
         return Damage.pixelAligned(box, within: Rect(0, 0, Double(pixelWidth), Double(pixelHeight)))
     }
 
@@ -429,6 +445,28 @@ public final class Renderer {
         return r
     }
 
+    /// The local rectangle a layer and its subtree paint pixels in, or nil when none paints: as
+    /// `extent`, but a layer whose bounds paint nothing (no background, contents or border, and a
+    /// plain layer or a shape) adds only its shape's extent, not its bounds. A layer holding masks
+    /// or groups is often as large as the composition while what it holds is small; a group's
+    /// offscreen pass needs no pixels where nothing paints.
+    func paintedExtent(_ tree: RenderTree, _ i: Int) -> Rect? {
+        let l = tree.layers[i]
+        let paintsBounds = (l.kind != .layer && l.kind != .shape) || l.color(.backgroundColor).alpha > 0
+            || { if case .image(let img?) = l[.contents], img.width > 0 { return true } else { return false } }()
+            || (l.number(.borderWidth) > 0 && l.color(.borderColor).alpha > 0)
+        var r: Rect? = paintsBounds || l.bool(.masksToBounds) ? LayerGeometry.bounds(l) : nil
+        if l.kind == .shape, let s = ContentDrawing.shapeExtent(l, target.cr) { r = r.map { $0.union(s) } ?? s }
+        if l.bool(.masksToBounds) { return r }
+        for c in tree.children[i] {
+            let child = tree.layers[c]
+            if let e = paintedExtent(tree, c), let m = e.mapped(LayerGeometry.toParent(child, parent: l)) {
+                r = r.map { $0.union(m) } ?? m
+            }
+        }
+        return r
+    }
+
     // MARK: - Transitions
 
     private func drawTransition(_ t: TransitionState, _ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface) {
@@ -468,8 +506,10 @@ public final class Renderer {
 
     // MARK: - Offscreen surfaces
 
-    /// A cleared target-sized surface limited to this frame's region and, with `box`, to that box.
-    private func borrow(within box: Rect? = nil) -> Surface {
+    /// A target-sized surface limited to this frame's region and, with `box`, to that box, cleared
+    /// there or, with `clearing`, only within that: the pixels beyond `clearing` keep what an
+    /// earlier use left and must not be read.
+    private func borrow(within box: Rect? = nil, clearing: Rect? = nil) -> Surface {
         if poolDepth == pool.count { pool.append(Surface(width: pixelWidth, height: pixelHeight)) }
         let s = pool[poolDepth]
         poolDepth += 1
@@ -481,8 +521,9 @@ public final class Renderer {
             cairo_restore(s.cr)
             cairo_clip(s.cr)
         }
+        let cleared = clearing ?? box
         for r in clip.rects {
-            if let box { if let part = r.intersection(box) { s.clear(part) } } else { s.clear(r) }
+            if let cleared { if let part = r.intersection(cleared) { s.clear(part) } } else { s.clear(r) }
         }
         return s
     }

@@ -9,7 +9,10 @@
 #     the paint that shows the frame (the page's own timings, `state.timings`), p50 and p95;
 #   - dragging: the same, over 60 times from 0 to 2 s in order (each later than the one before:
 #     one build), as a hand drags the scrubber one way;
-#   - playback: frames the page drew a second over 5 s of playing at 1×, looping;
+#   - playback: frames the page drew a second over 5 s of playing at 1×, looping, counted from the
+#     start (so the first frame's wait counts); then "steady", frames drawn a second over the next
+#     3 s, beside "refresh", the display's requestAnimationFrame callbacks a second over the same 3 s
+#     (no page draws faster than its display refreshes: 60 a second in headless Chromium);
 #   - the frame over HTTP alone at increasing times (one build), as PNG (GET /api/frame.png, the
 #     command line's encoding) and as the page's RGBA (GET /api/frame.rgba): p50 of each, whose
 #     difference is what the PNG's encoding costs;
@@ -152,8 +155,8 @@ try:
             p.terminate()
             p.wait(timeout=10)
         sys.exit(0)
-    print("%-8s %-9s %8s %8s %9s %9s %9s %9s %9s %13s %13s" % ("effect", "size", "p50 ms", "p95 ms", "drag p50", "drag p95",
-                                                             "play fps", "png ms", "rgba ms", "studio kB", "worker kB"))
+    print("%-8s %-9s %8s %8s %9s %9s %9s %9s %9s %9s %9s %13s %13s" % ("effect", "size", "p50 ms", "p95 ms", "drag p50", "drag p95",
+                                                             "play fps", "steady", "refresh", "png ms", "rgba ms", "studio kB", "worker kB"))
     for effect in os.environ.get("EFFECTS", "spinner cube shimmer fade pulse").split():
         for size in [None if s == "own" else s for s in os.environ.get("SIZES", "1280x720 own").split()]:
             p, url = studio(["--plugin", effect] + (["--size", size] if size else []))
@@ -166,15 +169,22 @@ try:
                 driver.execute_script("document.getElementById('loop').checked = true; document.getElementById('speed').value = '1';"
                                       "setTime(0); play(true);")
                 time.sleep(5)
-                drawn = driver.execute_script("const n = playback.drawn, s = (performance.now() - playback.start) / 1000; play(false); return n / s;")
+                drawn = driver.execute_script("const n = playback.drawn, s = (performance.now() - playback.start) / 1000; return n / s;")
+                # Steady playback: frames drawn a second once the first is shown, beside the display's own
+                # refreshes a second over the same 3 s (requestAnimationFrame; a page cannot draw faster).
+                steady, refresh = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1]; const n0 = playback.drawn, t0 = performance.now(); let ticks = 0;"
+                    "function tick() { ticks += 1; if (performance.now() - t0 < 3000) { requestAnimationFrame(tick); return; }"
+                    "  const s = (performance.now() - t0) / 1000; const n = playback.drawn - n0; play(false); done([n / s, ticks / s]); }"
+                    "requestAnimationFrame(tick);")
                 wait(driver, "return !state.frameBusy")
                 forward = [i / 30.0 for i in range(30)]
                 png = http_p50(url, "api/frame.png", forward)
                 rgba = http_p50(url, "api/frame.rgba", forward)
                 after = memory(p)
-                print("%-8s %-9s %8.1f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6d→%-6d %6d→%-6d" % (
+                print("%-8s %-9s %8.1f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6d→%-6d %6d→%-6d" % (
                     effect, size or "own", statistics.median(timings), percentile(timings, 0.95),
-                    statistics.median(dragged), percentile(dragged, 0.95), drawn, png, rgba,
+                    statistics.median(dragged), percentile(dragged, 0.95), drawn, steady, refresh, png, rgba,
                     before[0], after[0], before[1], after[1]), flush=True)
             finally:
                 p.terminate()

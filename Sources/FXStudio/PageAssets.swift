@@ -656,7 +656,11 @@ function askAhead() {
 
 function present() {
   if (!state.playing) return;
-  const now = playClock();
+  // A frame is shown at the display refresh nearest its time: up to half a frame early, as a video
+  // player presents the frame closest to the refresh. Both clocks tick 60 times a second, so
+  // waiting for a frame's exact time would leave, by jitter alone, one refresh with two frames
+  // due (one dropped) beside one with none.
+  const now = playClock() + Number($('speed').value) / 120;
   let due = null;
   while (playback.ready.length && playback.ready[0].u <= now) due = playback.ready.shift();
   if (due) {

@@ -17,42 +17,12 @@ import Testing
 /// CAGradientLayer does). Pixels are sampled at their centres; a pixel agrees
 /// when no channel is more than 2 levels away.
 @Suite struct LinearRampTests {
-    /// Stops: offset and straight (unpremultiplied) RGBA in 0…1.
-    typealias Stop = (t: Double, r: Double, g: Double, b: Double, a: Double)
-    let stops: [Stop] = [(0.1, 1, 1, 1, 1), (0.3, 1, 0.6, 0, 1), (0.7, 0.2, 0, 0.6, 0.5), (0.9, 0, 0.4, 0.2, 1)]
-
-    /// The rule by hand: straight colour at t, linear between the stops around it, the first before the first stop and
-    /// the last past the last; then premultiplied, as 0…255 levels.
-    func expected(_ t: Double) -> [Double] {
-        var c = stops[stops.count - 1]
-        if t <= stops[0].t {
-            c = stops[0]
-        } else if let k = stops.indices.dropFirst().first(where: { t <= stops[$0].t }) {
-            let a = stops[k - 1], b = stops[k], u = (t - a.t) / (b.t - a.t)
-            c = (t, a.r + (b.r - a.r) * u, a.g + (b.g - a.g) * u, a.b + (b.b - a.b) * u, a.a + (b.a - a.a) * u)
-        }
-        return [c.r * c.a * 255, c.g * c.a * 255, c.b * c.a * 255, c.a * 255]
-    }
-
-    var stopValues: [Double] { stops.flatMap { [$0.t, $0.r, $0.g, $0.b, $0.a] } }
+    let rule = GradientRule(stops: [(0.1, 1, 1, 1, 1), (0.3, 1, 0.6, 0, 1), (0.7, 0.2, 0, 0.6, 0.5), (0.9, 0, 0.4, 0.2, 1)])
 
     /// t of point (x, y) on the line from (x0, y0) to (x1, y1).
     func along(_ x: Double, _ y: Double, from x0: Double, _ y0: Double, to x1: Double, _ y1: Double) -> Double {
         let ax = x1 - x0, ay = y1 - y0
         return ((x - x0) * ax + (y - y0) * ay) / (ax * ax + ay * ay)
-    }
-
-    /// Greatest channel difference between `pixels` (premultiplied RGBA, `w` wide) and the rule, over the pixels where
-    /// `inside` holds; `t` gives a pixel centre's position along the line.
-    func worst(_ pixels: [UInt8], _ w: Int, _ h: Int, inside: (Int, Int) -> Bool, t: (Double, Double) -> Double) -> Double {
-        var worst = 0.0
-        for y in 0..<h {
-            for x in 0..<w where inside(x, y) {
-                let e = expected(t(Double(x) + 0.5, Double(y) + 0.5))
-                for c in 0..<4 { worst = max(worst, abs(Double(pixels[(y * w + x) * 4 + c]) - e[c])) }
-            }
-        }
-        return worst
     }
 
     /// A diagonal line from (10.25, 5.5) to (100, 70), on a surface with a rectangular clip: every pixel of the clip
@@ -62,9 +32,9 @@ import Testing
         cairo_rectangle(s.cr, 4, 2, 110, 75)
         cairo_clip(s.cr)
         cairo_set_operator(s.cr, CAIRO_OPERATOR_SOURCE)
-        #expect(RadialRamp().paintLinear(s.cr, start: Point(10.25, 5.5), end: Point(100, 70), stops: stopValues, alpha: 1))
+        #expect(RadialRamp().paintLinear(s.cr, start: Point(10.25, 5.5), end: Point(100, 70), stops: rule.stopValues, alpha: 1))
         let px = s.rgba()
-        let d = worst(px, 120, 80, inside: { x, y in (4..<114).contains(x) && (2..<77).contains(y) }) { x, y in
+        let d = rule.worst(px, 120, 80, inside: { x, y in (4..<114).contains(x) && (2..<77).contains(y) }) { x, y in
             along(x, y, from: 10.25, 5.5, to: 100, 70)
         }
         #expect(d <= 2, "largest difference \(d) levels")
@@ -79,9 +49,9 @@ import Testing
         cairo_rotate(s.cr, .pi / 6)
         cairo_scale(s.cr, 1.5, 0.75)
         cairo_set_operator(s.cr, CAIRO_OPERATOR_SOURCE)
-        #expect(RadialRamp().paintLinear(s.cr, start: Point(-10, 20), end: Point(40, 60), stops: stopValues, alpha: 1))
+        #expect(RadialRamp().paintLinear(s.cr, start: Point(-10, 20), end: Point(40, 60), stops: rule.stopValues, alpha: 1))
         let c = cos(Double.pi / 6), sn = sin(Double.pi / 6)
-        let d = worst(s.rgba(), 100, 100, inside: { _, _ in true }) { x, y in
+        let d = rule.worst(s.rgba(), 100, 100, inside: { _, _ in true }) { x, y in
             let dx = x - 50, dy = y - 10
             let ux = (c * dx + sn * dy) / 1.5, uy = (-sn * dx + c * dy) / 0.75
             return along(ux, uy, from: -10, 20, to: 40, 60)
@@ -92,33 +62,23 @@ import Testing
     /// Start and end at one point: no line to measure along, so the ramp declines and pixman's pattern draws.
     @Test func aLineOfNoLengthIsDeclined() {
         let s = Surface(width: 8, height: 8)
-        #expect(!RadialRamp().paintLinear(s.cr, start: Point(3, 3), end: Point(3, 3), stops: stopValues, alpha: 1))
+        #expect(!RadialRamp().paintLinear(s.cr, start: Point(3, 3), end: Point(3, 3), stops: rule.stopValues, alpha: 1))
     }
 
     /// Through the renderer: a diagonal CAGradientLayer at half opacity over white, at scale 2. Expected: the rule's
     /// premultiplied colour c at opacity ½ over white, worked per channel as c/2 + 255·(1 − a/2).
     @Test func aGradientLayerAtHalfOpacityOverWhite() throws {
-        let colors = stops.map { Color(red: $0.r, green: $0.g, blue: $0.b, alpha: $0.a) }
+        let colors = rule.stops.map { Color(red: $0.r, green: $0.g, blue: $0.b, alpha: $0.a) }
         let stage = try scene(60, 40) { s in
             try s.root.set(.backgroundColor, .color(.white))
             _ = try layer(s, .gradient, frame: Rect(5, 5, 50, 30), [
-                (.colors, .colors(colors)), (.locations, .numbers(stops.map(\.t))),
+                (.colors, .colors(colors)), (.locations, .numbers(rule.stops.map(\.t))),
                 (.startPoint, .point(Point(0, 0.2))), (.endPoint, .point(Point(1, 0.8))), (.opacity, .number(0.5)),
             ])
         }
         let f = try render(stage, scale: 2)
-        var worstSeen = 0.0
-        for y in 10..<70 {
-            for x in 10..<110 {
-                // Device pixel centre → points (scale 2); the line: (5, 11) to (55, 29).
-                let t = along((Double(x) + 0.5) / 2, (Double(y) + 0.5) / 2, from: 5, 11, to: 55, 29)
-                let e = expected(t)
-                let want = (0..<3).map { e[$0] / 2 + 255 * (1 - e[3] / 255 / 2) }
-                let got = rgba(f, x, y)
-                for k in 0..<3 { worstSeen = max(worstSeen, abs(Double(got[k]) - want[k])) }
-                #expect(got[3] == 255)
-            }
-        }
+        // Device pixel centre → points (scale 2); the line: (5, 11) to (55, 29).
+        let worstSeen = rule.worstAtHalfOverWhite(f) { x, y in along(x / 2, y / 2, from: 5, 11, to: 55, 29) }
         #expect(worstSeen <= 2, "largest difference \(worstSeen) levels")
     }
 }

@@ -218,14 +218,7 @@ extension Facade {
 
         @Test func hidingACommittedStandaloneLayerDoesNotFailTheCall() throws {
             // hidden is animatable on CALayer; the implicit action's fromValue is the Bool shown before.
-            let k = try FacadeStage()
-            var layer: CALayer!
-            try k.call { root in
-                layer = CALayer()
-                root.addSublayer(layer)
-            }
-            try k.advance(to: 1)
-            try k.call { _ in layer.isHidden = true }
+            let (k, _) = try FacadeStage.changedAtOne { $0.isHidden = true }
             #expect(k.layers[0][.isHidden] == .bool(true))
             #expect(k.layers[0].animation(forKey: "hidden")?.fromToBy?.from == .bool(false))
         }

@@ -9,11 +9,8 @@ enum EasingCurve {
     /// The curve of a segment whose dimensions all ease alike; nil when they differ
     /// (per-dimension easing: one host timing function cannot play it).
     static func uniform(_ e: Easing) -> TimingCurve? {
-        func pick(_ a: [Double], _ d: Int) -> Double { a.isEmpty ? 0 : a[min(d, a.count - 1)] }
         let dims = max(e.outX.count, e.outY.count, e.inX.count, e.inY.count, 1)
-        let curves = (0..<dims).map { d in
-            TimingCurve(min(1, max(0, pick(e.outX, d))), pick(e.outY, d), min(1, max(0, pick(e.inX, d))), pick(e.inY, d))
-        }
+        let curves = (0..<dims).map(e.curve)
         return curves.allSatisfy { $0 == curves[0] } ? curves[0] : nil
     }
 
@@ -79,6 +76,7 @@ enum EasingCurve {
         return (lo + hi) / 2
     }
 
+    /// One coordinate of the unit cubic Bézier at parameter t, with handles' coordinates a and b.
     static func bezier(_ t: Double, _ a: Double, _ b: Double) -> Double {
         let u = 1 - t
         return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t

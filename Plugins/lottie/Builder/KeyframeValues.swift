@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXPluginKit
 import Glibc
 
 /// Evaluating keyframed properties at a frame: the builder samples the model with these.
@@ -8,25 +9,27 @@ extension Easing {
     /// stay as bounded as when handles were limited to ±10⁷ (progress then reached at most 0.89 × 10⁷).
     static let maxProgress = 1e7
 
+    /// Dimension `dim`'s curve: its handles, x kept in 0…1 (After Effects' and the players' rule,
+    /// which keeps x rising); a dimension past the arrays' end takes the last one's.
+    func curve(_ dim: Int) -> TimingCurve {
+        func pick(_ a: [Double]) -> Double { a.isEmpty ? 0 : a[min(dim, a.count - 1)] }
+        return TimingCurve(min(1, max(0, pick(outX))), pick(outY), min(1, max(0, pick(inX))), pick(inY))
+    }
+
     /// Eased progress of dimension `dim` at linear progress `p`.
     func progress(_ p: Double, dim: Int) -> Double {
-        func pick(_ a: [Double]) -> Double { a.isEmpty ? 0 : a[min(dim, a.count - 1)] }
-        let x1 = min(1, max(0, pick(outX))), y1 = pick(outY), x2 = min(1, max(0, pick(inX))), y2 = pick(inY)
-        if x1 == y1 && x2 == y2 { return p }
+        let c = curve(dim)
+        if c.x1 == c.y1 && c.x2 == c.y2 { return p }
         // Solve x(t) = p by bisection (x is monotonic for x1, x2 in 0…1), then read y(t).
-        func bez(_ t: Double, _ a: Double, _ b: Double) -> Double {
-            let u = 1 - t
-            return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
-        }
         var lo = 0.0, hi = 1.0, t = p
         for _ in 0..<60 {
-            let x = bez(t, x1, x2)
+            let x = EasingCurve.bezier(t, c.x1, c.x2)
             if abs(x - p) < 1e-12 { break }
             if x < p { lo = t } else { hi = t }
             t = (lo + hi) / 2
         }
-        // Each term of bez is at most 4/9 of its handle, so this is finite for any finite handles.
-        return min(Easing.maxProgress, max(-Easing.maxProgress, bez(t, y1, y2)))
+        // Each term of the Bézier is at most 4/9 of its handle, so this is finite for any finite handles.
+        return min(Easing.maxProgress, max(-Easing.maxProgress, EasingCurve.bezier(t, c.y1, c.y2)))
     }
 }
 

@@ -219,7 +219,7 @@ struct ShapeContent {
     func build(_ items: [ShapeItem], into x: Layer, frames: [Double]) throws {
         let perFrame = frames.map { PaintLayout.paints(items, at: $0) }
         guard let first = perFrame.first else { return }
-        let source = PaintSource(frames: frames, drivers: Drivers.all(in: items), items: items)
+        let source = PaintSource(frames: frames, items: items)
         // Back to front: the first paint is the bottom one.
         for k in 0..<first.count {
             var paints = perFrame.map { $0[k] }

@@ -172,12 +172,11 @@ public final class Renderer {
             return
         }
         let shadow = l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0
-        let masked = tree.mask[i].map { !invertedMaskKeepsAll(tree, i, $0) } ?? false
-        let group = opacity < 1 || masked || shadow
+        let group = opacity < 1 || tree.mask[i] != nil || shadow
         // Opacity applies to what a layer composites; a layer that draws one thing
         // can take it directly, with the same result and no offscreen pass.
         let single = tree.children[i].isEmpty && drawnItems(l) <= 1
-        guard group, !(single && !masked && !shadow) else {
+        guard group, !(single && tree.mask[i] == nil && !shadow) else {
             drawBody(tree, i, h, into: out, allowTransitions: allowTransitions, alpha: opacity, batch: batch)
             return
         }
@@ -278,7 +277,9 @@ public final class Renderer {
     /// Whether layer `i`'s mask `m` keeps every pixel: an inverted mode (alpha or luminance) of a
     /// mask that draws nothing, being hidden or transparent (`draw` skips it), so 1 − 0 everywhere.
     /// The mask pass would multiply each pixel by 255/255, which changes no byte; it is skipped.
-    /// (A Lottie track matte whose matte layer is outside its time range arrives as such a mask.)
+    /// The group stays: drawn without it, overlapping translucent sublayers round differently
+    /// (a level in a few pixels). A Lottie track matte whose matte layer is outside its time range
+    /// arrives as such a mask.
     func invertedMaskKeepsAll(_ tree: RenderTree, _ i: Int, _ m: Int) -> Bool {
         let k = tree.layers[m]
         return tree.layers[i].maskMode.isInverted && (k.bool(.isHidden) || k.number(.opacity) <= 0)

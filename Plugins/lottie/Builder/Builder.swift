@@ -158,6 +158,9 @@ final class Builder {
         }
         try playOpacity(x, l, frames: frames, opacities: opacities)
         try timeline.play(x, "hidden", hidden, discrete: true)
+        // Out of its time range at every played frame: nothing of it is ever drawn, so its content,
+        // masks and (for a precomp) inner layers are not built, nor checked.
+        if !hidden.contains(false) { return x }
 
         switch l.kind {
         case .shape(let items):

@@ -227,7 +227,7 @@ public final class Renderer {
         let layerSurface = borrow(within: box, clearing: kept)
         defer { giveBack() }
         drawBody(tree, i, h, into: layerSurface, allowTransitions: allowTransitions)
-        if let m = tree.mask[i] {
+        if let m = tree.mask[i], !invertedMaskKeepsAll(tree, i, m) {
             let maskSurface = borrow(within: box, clearing: kept)
             defer { giveBack() }
             draw(tree, m, LayerGeometry.toParent(tree.layers[m], parent: l).then(h), into: maskSurface, allowTransitions: true)
@@ -272,6 +272,17 @@ public final class Renderer {
         cairo_set_source_surface(out.cr, layerSurface.surface, 0, 0)
         cairo_paint_with_alpha(out.cr, opacity)
         cairo_restore(out.cr)
+    }
+
+    /// Whether layer `i`'s mask `m` keeps every pixel: an inverted mode (alpha or luminance) of a
+    /// mask that draws nothing, being hidden or transparent (`draw` skips it), so 1 − 0 everywhere.
+    /// The mask pass would multiply each pixel by 255/255, which changes no byte; it is skipped.
+    /// The group stays: drawn without it, overlapping translucent sublayers round differently
+    /// (a level in a few pixels). A Lottie track matte whose matte layer is outside its time range
+    /// arrives as such a mask.
+    func invertedMaskKeepsAll(_ tree: RenderTree, _ i: Int, _ m: Int) -> Bool {
+        let k = tree.layers[m]
+        return tree.layers[i].maskMode.isInverted && (k.bool(.isHidden) || k.number(.opacity) <= 0)
     }
 
     /// The whole-pixel box (target pixels) that layer `i`'s subtree draws within through `h`,

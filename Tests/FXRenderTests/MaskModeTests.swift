@@ -51,6 +51,43 @@ import Testing
         }
     }
 
+    /// A mask that draws nothing (hidden, or of opacity 0) covers 0 everywhere, so an inverted mode
+    /// keeps every pixel (1 − 0) and the layer shows whole, while alpha and luminance keep none. (The
+    /// renderer skips the mask pass, and the group, for the inverted modes: a Lottie track matte whose
+    /// matte layer is out of its time range arrives as such a mask.) The mask over the left half is
+    /// opaque black, so where it is drawn an inverted mode keeps nothing there.
+    @Test func aMaskThatDrawsNothingKeepsAllUnderAnInvertedMode() throws {
+        func masked(_ mode: String, _ hide: (Layer) throws -> Void) throws -> Frame {
+            let stage = try scene(40, 20) { s in
+                try s.root.set(.backgroundColor, .color(.white))
+                let l = try layer(s, frame: Rect(0, 0, 40, 20), [(.backgroundColor, .color(Self.content))])
+                try l.set(KeyPath(.maskMode), .string(mode))
+                let m = s.makeLayer(.layer, name: "mask")
+                try m.setFrame(Rect(0, 0, 20, 20))
+                try m.set(.backgroundColor, .color(.black))
+                try hide(m)
+                try l.setMask(m)
+            }
+            return try render(stage)
+        }
+        let hidings: [(String, (Layer) throws -> Void)] = [
+            ("hidden", { try $0.set(.isHidden, .bool(true)) }), ("opacity 0", { try $0.set(.opacity, .number(0)) }),
+        ]
+        for (how, hide) in hidings {
+            for mode in ["alphaInverted", "luminanceInverted"] {
+                let f = try masked(mode, hide)
+                #expect(rgba(f, 10, 10) == expected(1), "\(mode), mask \(how), left: \(rgba(f, 10, 10))")
+                #expect(rgba(f, 30, 10) == expected(1), "\(mode), mask \(how), right: \(rgba(f, 30, 10))")
+            }
+            for mode in ["alpha", "luminance"] {
+                let f = try masked(mode, hide)
+                #expect(rgba(f, 10, 10) == expected(0) && rgba(f, 30, 10) == expected(0), "\(mode), mask \(how)")
+            }
+        }
+        let shown = try masked("alphaInverted") { _ in }
+        #expect(rgba(shown, 10, 10) == expected(0) && rgba(shown, 30, 10) == expected(1), "alphaInverted, mask shown")
+    }
+
     /// The weights are Rec. 601's: opaque pure green has luminance 0.587 (Rec. 709's 0.7152 would
     /// give 0.7152, about 28 levels apart in the red channel: 255 − 204 × 0.587 = 135.3 against 109.1),
     /// and opaque white 1, black 0.

@@ -158,6 +158,9 @@ final class Builder {
         }
         try playOpacity(x, l, frames: frames, opacities: opacities)
         try timeline.play(x, "hidden", hidden, discrete: true)
+        // Out of its time range at every played frame: nothing of it is ever drawn, so its content,
+        // masks and (for a precomp) inner layers are not built, nor checked.
+        if !hidden.contains(false) { return x }
 
         switch l.kind {
         case .shape(let items):
@@ -219,7 +222,7 @@ struct ShapeContent {
     func build(_ items: [ShapeItem], into x: Layer, frames: [Double]) throws {
         let perFrame = frames.map { PaintLayout.paints(items, at: $0) }
         guard let first = perFrame.first else { return }
-        let source = PaintSource(frames: frames, drivers: Drivers.all(in: items), items: items)
+        let source = PaintSource(frames: frames, items: items)
         // Back to front: the first paint is the bottom one.
         for k in 0..<first.count {
             var paints = perFrame.map { $0[k] }

@@ -43,8 +43,9 @@ struct KeyframePlan {
     /// The plan, or nil when the played frames are not evenly spaced and increasing (time
     /// remapping, a negative stretch): then every played frame is a key, as before.
     /// `played[j]` is the value at `frames[j]`, `at(f)` the value at any frame; `interpolable`
-    /// says whether the host blends two values of the property linearly, number by number.
-    static func make(frames: [Double], drivers: [[DriverSegment]], played: [[Double]], at: (Double) -> [Double],
+    /// says whether the host blends two values of the property linearly, number by number;
+    /// `drivers` is read only where the values change between played frames.
+    static func make(frames: [Double], drivers: @autoclosure () -> [[DriverSegment]], played: [[Double]], at: (Double) -> [Double],
                      interpolable: ([Double], [Double]) -> Bool = { _, _ in true }) -> KeyframePlan? {
         let n = frames.count
         guard enabled, n > 2, played.count == n else { return nil }
@@ -64,6 +65,7 @@ struct KeyframePlan {
 
         // Segment ends: every driver keyframe strictly inside the played frames.
         var cuts = [f0, fN]
+        let drivers = drivers()
         for d in drivers { for s in d { cuts += [s.start, s.end] } }
         cuts = cuts.filter { $0 >= f0 && $0 <= fN }.sorted()
         var ends: [Double] = []

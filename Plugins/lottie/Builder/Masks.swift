@@ -17,7 +17,8 @@ import FXPluginKit
 /// union × (1 − product): exact wherever each coverage is 0 or 1 (inside or
 /// outside a mask of full opacity), the union and product instead of the
 /// higher and lower value where both are partial (anti-aliased edges,
-/// opacities below 100). A first darken mask starts from everything, a
+/// opacities below 100). A run of difference masks each of full or no
+/// opacity is one even-odd fill (`MaskStep`). A first darken mask starts from everything, a
 /// first lighten or difference one from nothing, so each first mask keeps
 /// its shape.
 ///
@@ -29,14 +30,14 @@ struct MaskBuilder {
     let timeline: Timeline
     init(_ timeline: Timeline) { self.timeline = timeline }
 
-    /// Difference masks build what the masks before them keep twice; past this many the rest
-    /// are drawn as lighten (a union), warned about, so the layers built stay bounded (2⁸ copies).
+    /// Difference masks build what the masks before them keep twice (a run drawn as one even-odd
+    /// fill counts once); past this many the rest are drawn as lighten (a union), warned about, so the layers built stay bounded (2⁸ copies).
     static let maxDifferences = 8
 
     /// What a layer's masks cost a frame, in the builder's units: each mask's vertices once per copy
     /// of its path that is built (three for an expanded mask's fill, stroke and edge; each difference
-    /// mask after it doubles the masks before it). Masks of mode "n" count once, though unused, as
-    /// they always have.
+    /// mask after it doubles the masks before it: an upper bound where a run is one even-odd fill).
+    /// Masks of mode "n" count once, though unused, as they always have.
     static func cost(_ masks: [LottieMask]) -> Int {
         var total = 0, differences = 0
         for m in masks.reversed() {
@@ -63,21 +64,22 @@ struct MaskBuilder {
             Warnings.note("mask expansion and difference masks (this fxhost has no maskMode, fx.h 1.3)", at: path + ".masksProperties")
             used = used.map { var m = $0; m.expansion = Animated(constant: 0); if m.mode == "f" { m.mode = "a" }; return m }
         }
+        var steps = MaskStep.steps(used, frames: frames)
         var differences = 0
-        for k in used.indices where used[k].mode == "f" && k > 0 {
+        for k in steps.indices where steps[k].mode == "f" && k > 0 {
             differences += 1
             if differences > MaskBuilder.maxDifferences {
-                used[k].mode = "l"
+                steps[k].mode = "l"
                 Warnings.note("more than \(MaskBuilder.maxDifferences) difference masks on a layer (the rest drawn as lighten)", at: path + ".masksProperties")
             }
         }
-        try x.setMask(try coverage(Array(used), frames: frames, size: size))
+        try x.setMask(try coverage(steps, frames: frames, size: size))
     }
 
-    /// A layer whose alpha is what `masks`, combined in order, keep.
-    func coverage(_ masks: [LottieMask], frames: [Double], size: (Double, Double)) throws -> Layer {
+    /// A layer whose alpha is what `steps`, combined in order, keep.
+    func coverage(_ steps: [MaskStep], frames: [Double], size: (Double, Double)) throws -> Layer {
         var holder = try Layer.plain("masks", size)
-        for (k, m) in masks.enumerated() {
+        for (k, m) in steps.enumerated() {
             switch k == 0 ? "a" : m.mode {
             case "s", "i", "d":
                 let factor = try Layer.plain("mask", size)
@@ -85,7 +87,7 @@ struct MaskBuilder {
                 try holder.setMask(factor)
             case "f":
                 // (A ∪ B) × (1 − A·B): the union, masked by the inverse of A masked by B.
-                let both = try coverage(Array(masks[..<k]), frames: frames, size: size)
+                let both = try coverage(Array(steps[..<k]), frames: frames, size: size)
                 let b = try Layer.plain("mask", size)
                 try add(m, into: b, frames: frames, size: size)
                 try both.setMask(b)
@@ -103,6 +105,15 @@ struct MaskBuilder {
             holder = outer
         }
         return holder
+    }
+
+    /// Adds to `layer` the coverage a step contributes: its one mask's, or its run's even-odd fill.
+    func add(_ step: MaskStep, into layer: Layer, frames: [Double], size: (Double, Double)) throws {
+        if step.masks.count == 1 {
+            try add(step.masks[0], into: layer, frames: frames, size: size)
+        } else {
+            try layer.addSublayer(try step.evenOddShape(timeline, frames: frames))
+        }
     }
 
     /// Adds to `layer` the coverage a mask contributes: `o·m` for add, intersect, lighten, darken

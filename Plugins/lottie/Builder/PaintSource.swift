@@ -4,13 +4,14 @@
 /// paint's properties asks for the same frames).
 final class PaintSource {
     let frames: [Double]
-    let drivers: [[DriverSegment]]
     let items: [ShapeItem]
+    /// Found by reflection (`Drivers.all`), which is slow: only when a paint's values change
+    /// between played frames and a plan is made for them.
+    private(set) lazy var drivers: [[DriverSegment]] = Drivers.all(in: items)
     private var laidOut: [Double: [Paint]] = [:]
 
-    init(frames: [Double], drivers: [[DriverSegment]], items: [ShapeItem]) {
+    init(frames: [Double], items: [ShapeItem]) {
         self.frames = frames
-        self.drivers = drivers
         self.items = items
     }
 

@@ -29,4 +29,25 @@ final class UnshownLayerTests: XCTestCase {
         assertColor(lateFrames.first![x: 10, y: 10], [0, 0, 255], "frame 15: the base")
         assertColor(lateFrames.last![x: 10, y: 10], [255, 0, 0], "frame 25: the precomp over it")
     }
+
+    /// Its own reference is still checked: a missing precomp or image asset is refused in one line
+    /// naming its `refId` whatever the played range, so that the range does not decide whether a file is broken.
+    func testANeverShownLayersMissingAssetIsStillRefused() throws {
+        let folder = try TestSupport.temporaryFolder()
+        for (kind, broken) in [("precomp", Self.json.replacingOccurrences(of: "\"refId\":\"inner\"", with: "\"refId\":\"gone\"")),
+                               ("image", Self.json.replacingOccurrences(of: "\"ty\":0,\"nm\":\"later\",\"refId\":\"inner\"",
+                                                                        with: "\"ty\":2,\"nm\":\"later\",\"refId\":\"gone\""))] {
+            XCTAssertNotEqual(broken, Self.json, kind)
+            let file = folder + "/\(kind).json"
+            try broken.write(toFile: file, atomically: true, encoding: .utf8)
+            for range in ["0:10", "15:25"] {
+                let r = try Lottie.run(["--file", file, "--range", range, "--sink", "jsonl"])
+                XCTAssertEqual(r.status, 2, "\(kind), range \(range): \(r.stderr)")
+                XCTAssertEqual(r.stdout, "", "\(kind), range \(range)")
+                XCTAssert(r.stderr.contains("$.layers[0].refId") && r.stderr.contains("no \(kind) asset has the id \"gone\""),
+                          "\(kind), range \(range): \(r.stderr)")
+                XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            }
+        }
+    }
 }

@@ -159,8 +159,12 @@ final class Builder {
         try playOpacity(x, l, frames: frames, opacities: opacities)
         try timeline.play(x, "hidden", hidden, discrete: true)
         // Out of its time range at every played frame: nothing of it is ever drawn, so its content,
-        // masks and (for a precomp) inner layers are not built, nor checked.
-        if !hidden.contains(false) { return x }
+        // masks and (for a precomp) inner layers are not built. Its own references are still checked,
+        // so that whether a file is refused does not hang on the played range.
+        if !hidden.contains(false) {
+            try checkReference(l, at: here)
+            return x
+        }
 
         switch l.kind {
         case .shape(let items):
@@ -172,15 +176,8 @@ final class Builder {
             try s.set("fillColor", Color(red: color[0], green: color[1], blue: color[2], alpha: 1))
             try x.addSublayer(s)
         case .precomp(let id):
-            guard let inner = comp.assets[id] else {
-                throw LottieError(path: here + ".refId", message: "no precomp asset has the id \"\(id)\"")
-            }
-            guard !precompStack.contains(id) else {
-                throw LottieError(path: here + ".refId", message: "precomp \"\(id)\" contains itself (\(precompStack.joined(separator: " → ")) → \(id))")
-            }
-            guard precompStack.count < Builder.maxPrecompDepth else {
-                throw LottieError(path: here + ".refId", message: "precomps nested more than \(Builder.maxPrecompDepth) deep")
-            }
+            try checkReference(l, at: here)
+            let inner = comp.assets[id]!
             let w = l.precompSize.0 > 0 ? l.precompSize.0 : comp.width, h = l.precompSize.1 > 0 ? l.precompSize.1 : comp.height
             let clip = try Layer.plain(l.name + " content", (w, h))
             try clip.set("masksToBounds", true)
@@ -193,9 +190,8 @@ final class Builder {
             try build(inner, into: clip, frames: innerFrames, size: (w, h), path: "$.assets[\"\(id)\"].layers")
             Warnings.layer = l.name
         case .image(let id):
-            guard let asset = comp.images[id] else {
-                throw LottieError(path: here + ".refId", message: "no image asset has the id \"\(id)\"")
-            }
+            try checkReference(l, at: here)
+            let asset = comp.images[id]!
             if let image = try ImageAssets.image(asset) {
                 // The picture drawn at the asset's size from the layer's origin, as rlottie and lottie-ios draw it.
                 let size = (asset.width > 0 ? asset.width : Double(image.width), asset.height > 0 ? asset.height : Double(image.height))
@@ -209,6 +205,28 @@ final class Builder {
         }
         if !l.masks.isEmpty { try MaskBuilder(timeline).apply(l.masks, to: x, frames: frames, size: size, path: here) }
         return x
+    }
+
+    /// Refuses a precomp layer whose asset is missing, contains itself or nests too deep, and an image
+    /// layer whose asset is missing, naming the layer's `refId` in the file.
+    private func checkReference(_ l: LottieLayer, at here: String) throws {
+        switch l.kind {
+        case .precomp(let id):
+            guard comp.assets[id] != nil else {
+                throw LottieError(path: here + ".refId", message: "no precomp asset has the id \"\(id)\"")
+            }
+            guard !precompStack.contains(id) else {
+                throw LottieError(path: here + ".refId", message: "precomp \"\(id)\" contains itself (\(precompStack.joined(separator: " → ")) → \(id))")
+            }
+            guard precompStack.count < Builder.maxPrecompDepth else {
+                throw LottieError(path: here + ".refId", message: "precomps nested more than \(Builder.maxPrecompDepth) deep")
+            }
+        case .image(let id):
+            guard comp.images[id] != nil else {
+                throw LottieError(path: here + ".refId", message: "no image asset has the id \"\(id)\"")
+            }
+        default: break
+        }
     }
 }
 

@@ -10,6 +10,20 @@
 /// particles keep it (those keep its evaluator, `Layer.lingering`, in another order). Then the
 /// sample at any t from now on is `Sampler.snapshot` of the tree as it is, a pure function of t,
 /// and equals the one `sample(at:)` takes after moving the clock.
+///
+/// Going back needs no such condition as far as `unchangedSince`: the clock changes what a sample
+/// reads only by running a callback (a timer, an event's handlers, an animation's start or stop
+/// callback: plugin code, which may change anything) or by taking an ended animation off its layer
+/// (which `Layer.lingering` may keep for a replicator's delayed copies or an emitter's particles).
+/// Since the last of these, nothing else the clock does shows: an animation's start or stop with
+/// no callback and no removal only marks its record, which sampling does not read; emitters'
+/// particles, replicators' delayed copies and `lingering` evaluators are functions of the tree and
+/// t; a timer or event still pending has changed nothing yet; the media clock (`mediaTime`) is read
+/// only by plugin code. So a stage advanced to `now` whose last change was at `unchangedSince`
+/// holds, for any t between them, the tree a stage built afresh and advanced to t holds (everything
+/// due at t is delivered before the sample there, so t = `unchangedSince` is included), and
+/// `Sampler.snapshot` of it is the sample there. Plugin code run by the host between samples
+/// (outside a callback) is not a change the clock made: a host that does so must build again.
 extension Stage {
     /// Whether `sampleInAnyOrder(at:)` may be asked for any time from `now` on, in any order.
     public var samplesInAnyOrder: Bool {
@@ -37,6 +51,17 @@ extension Stage {
     public func sampleInAnyOrder(at t: Double) throws -> Snapshot {
         guard t.isFinite, t >= now else {
             throw FXError("cannot sample at t = \(t) before the clock's t = \(now): samples must be taken in time order")
+        }
+        let s = Sampler.snapshot(of: self, at: t)
+        if let overBudget = s.overBudget { throw overBudget }
+        return s
+    }
+
+    /// The sample at `t` without moving the clock, for a `t` from `unchangedSince` to `now`: what
+    /// `sample(at: t)` gives on this stage built afresh, with no condition to check first.
+    public func sampleBack(at t: Double) throws -> Snapshot {
+        guard t.isFinite, t >= unchangedSince, t <= now else {
+            throw FXError("cannot sample at t = \(t) without building again: the clock, at t = \(now), last changed the tree at t = \(unchangedSince)")
         }
         let s = Sampler.snapshot(of: self, at: t)
         if let overBudget = s.overBudget { throw overBudget }

@@ -16,6 +16,11 @@ public final class Stage {
     public let root: Layer
     /// The simulated clock, in seconds from the start of the run.
     public private(set) var now: Double = 0
+    /// The clock's time when it last changed what a sample reads, or could have: a callback run
+    /// (a timer, an event's handlers, an animation's start or stop callback) or an ended animation
+    /// taken off its layer. The tree at any time from here to `now` is the tree as it is now
+    /// (`sampleBack(at:)`, AnyOrderSampling.swift).
+    public private(set) var unchangedSince: Double = 0
 
     /// What the media clock (`CACurrentMediaTime()`) reads when the run starts: 0
     /// unless set (`fxhost --media-time T0`). The stage layer's time is the media
@@ -206,6 +211,7 @@ public final class Stage {
     @discardableResult
     public func fire(event name: String) throws -> Bool {
         let matching = handlers[name] ?? []
+        if !matching.isEmpty { unchangedSince = now }
         for action in matching { try action() }
         return !matching.isEmpty
     }
@@ -249,17 +255,21 @@ public final class Stage {
                                           ad: a.animation.timing.activeDuration, now: now) {
                     pushAnimation(t, rank: 2 * a.sequence + 1, entry)
                 }
+                if !a.started && a.animation.didStart != nil { unchangedSince = now }
                 try a.start()
             case .stop(let entry):
                 animationQueue.popFirst()
                 let a = entry.record, layer = entry.layer
                 if a.animation.isRemovedOnCompletion {
+                    unchangedSince = now
                     layer.detach(a, lingering: layer.isReplicatedWithDelay || layer.remembers(a))
                 }
+                if !a.stopped && a.animation.didStop != nil { unchangedSince = now }
                 try a.stop(finished: true)
             case .timer:
                 let id = timerQueue.popFirst()!.slot
                 let action = timerActions.removeValue(forKey: id)!
+                unchangedSince = now
                 try action()
             case .event(let index):
                 let e = scripted.remove(at: index)

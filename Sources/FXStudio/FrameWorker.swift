@@ -17,8 +17,8 @@ final class FrameWorker {
     /// Bytes of standard output read past the last answer (there should be none).
     private var output: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 1 << 20)
-    /// The earliest time it draws without building again (its stage's clock), as its last answer
-    /// said; 0 before its first.
+    /// The earliest time it draws without building again (when its stage's clock last changed the
+    /// tree: `Stage.unchangedSince`), as its last answer said; 0 before its first.
     private(set) var from = 0.0
     /// Whether `from` has stopped moving: nothing on its stage can call plugin code any more, so any
     /// later time is drawn in any order.

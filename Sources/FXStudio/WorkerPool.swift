@@ -6,16 +6,16 @@ import Glibc
 /// their turn first come, first served (a page playing asks in time order), each with the idle
 /// worker that draws its time soonest:
 ///
-/// 1. a worker of its view that draws it without building again (its clock, `from`, is not later),
-///    the one whose clock is latest;
+/// 1. a worker of its view that draws it without building again (`from`, when its clock last
+///    changed the tree, is not later), the one whose `from` is latest;
 /// 2. otherwise a new worker for its view, in a slot that has none, else in place of one for another
 ///    view, or one that is stale (a watched file changed) or old;
 /// 3. otherwise a worker of its view, which builds again (a new child) to go back in time.
 ///
 /// A view's first worker starts the second, its spare, beside it in an empty slot. When nothing is
-/// asked or drawn, the pool keeps a worker whose clock is at 0 (it draws any time
+/// asked or drawn, the pool keeps a worker whose `from` is 0 (it draws any time
 /// without building again) for the view last asked for, built ahead in the background: a new one
-/// in an empty slot, or the worker whose clock is latest builds again. A page that scrubs back then
+/// in an empty slot, or the worker whose `from` is latest builds again. A page that scrubs back then
 /// finds its frame's build made already.
 final class WorkerPool: @unchecked Sendable {
     private struct Slot {
@@ -132,9 +132,9 @@ final class WorkerPool: @unchecked Sendable {
         return ready.min { slots[$0].worker!.from < slots[$1].worker!.from }
     }
 
-    /// With nothing asked or drawn, and no worker for `words` whose clock is at 0: the slot to start
+    /// With nothing asked or drawn, and no worker for `words` whose `from` is 0: the slot to start
     /// one in (an empty one, marked busy), or nil; if every slot holds a worker for `words`, the one
-    /// whose clock is latest is asked to build again now (`FrameWorker.rewind`: a new child forked
+    /// whose `from` is latest is asked to build again now (`FrameWorker.rewind`: a new child forked
     /// from its process, which has the drawing libraries loaded) and nil is answered.
     private func spareToMake(_ words: [String]) -> Int? {
         guard issued == serving, drawing == 0 else { return nil }

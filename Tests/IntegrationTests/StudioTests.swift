@@ -209,11 +209,12 @@ struct StudioTests {
     /// The frame workers (docs/STUDIO.md, "How it draws"). The fixture counts its builds in a file.
     /// Its box fades over 0–2 s and nothing on its stage can call plugin code back (a `tap` handler
     /// with no tap scripted): one build draws every time, later and earlier, before and after the
-    /// fade's end (a spare worker is started beside the first). With a tap scripted (its handler may change the tree) a time earlier than the
-    /// worker's clock costs a build: a spare worker, built in the background once the pool is idle,
-    /// draws it. A new parameter is a new worker; a crash while drawing is an error answered while the
-    /// next frame is drawn by another. Every frame is the bytes (or, as RGBA, the pixels) of the
-    /// command line's.
+    /// fade's end (a spare worker is started beside the first). With a tap scripted (its handler may
+    /// change the tree) a time earlier than the tap a worker has passed costs a build: a spare
+    /// worker, built in the background once the pool is idle, draws it; a time back to the tap, or
+    /// before a tap still to come, costs none. A new parameter is a new worker; a crash while drawing
+    /// is an error answered while the next frame is drawn by another. Every frame is the bytes (or,
+    /// as RGBA, the pixels) of the command line's.
     @Test func theWorkersBuildOnceWhenNothingCallsBackAndAgainWhenTheyMust() throws {
         let folder = try TestSupport.temporaryFolder()
         let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
@@ -230,15 +231,23 @@ struct StudioTests {
             ("past the end", 200, 2), ("back before the end", 200, 2),
             // Another view: a worker of its own, in place of one for the old view.
             ("new side", 200, 2), ("frame of the new side", 200, 3),
-            // A tap scripted: the worker for it (4), and a spare (5) once the pool is idle.
-            ("crash on tap", 200, 3), ("before the tap", 200, 5),
-            // Drawn by the worker that drew 0.5 s: the tap at 1 s crashes it while it samples 1.5 s.
+            // A tap scripted: the worker for it (4); before the tap nothing has changed its tree
+            // since 0, so it draws from 0 still and no spare is built.
+            ("crash on tap", 200, 3), ("before the tap", 200, 4),
+            // Drawn by the worker that drew 0.5 s: the tap at 1 s crashes it while it samples 1.5 s;
+            // a spare (5) once the pool is idle.
             ("the tap", 500, 5),
-            // The spare draws 0.75 s; another spare is built (6).
-            ("after the crash", 200, 6),
-            // Earlier than the clock of the worker that drew 0.75 s: the spare draws it, and the
-            // worker whose clock is latest builds again, each time.
-            ("earlier, the tap to come", 200, 7), ("earlier still", 200, 8),
+            // The spare draws 0.75 s; nothing has changed its tree since 0 (the tap is to come), so
+            // it draws the earlier times too, and is the spare still: no build.
+            ("after the crash", 200, 5), ("earlier, the tap to come", 200, 5), ("earlier still", 200, 5),
+            // Taps at 0.2 s and 1 s: a worker for the view (6), past both (its tree changed last at
+            // 1 s), and a spare (7) once the pool is idle.
+            ("two taps", 200, 5), ("past both taps", 200, 7),
+            // Back to 1 s: the same worker, no build. At 0.5 s the spare passes the first tap: no
+            // worker draws from 0 any more, the one whose tree changed latest builds again (8).
+            ("back to the last tap", 200, 7), ("between the taps", 200, 8),
+            // 0.1 s from that build; 0.3 s from the worker that drew 0.5 s (its tree unchanged since 0.2 s).
+            ("before the first tap", 200, 8), ("back between the taps", 200, 8),
         ]
         #expect(steps.map(\.0) == expected.map(\.0))
         for (got, want) in zip(steps, expected) { #expect(got == want, "\(got) is not \(want)") }
@@ -255,21 +264,26 @@ struct StudioTests {
             #expect(try frame(name) == (try cliFrame(["--plugin", plugin, "--mode", "crash-on-tap", "--event", "1:tap", "--time", t],
                                                        folder: folder, name: "c-after-\(t)")), "\(name)")
         }
+        for t in ["1.5", "1", "0.5", "0.1", "0.3"] {
+            #expect(try frame("w-taps-\(t).png") == (try cliFrame(["--plugin", plugin, "--event", "0.2:tap", "--event", "1:tap", "--time", t],
+                                                                 folder: folder, name: "c-taps-\(t)")), "t = \(t)")
+        }
         #expect(try frame("w-0.5.png") != (try frame("w-1.png")), "the box did not fade between 0.5 s and 1 s")
         #expect(try frame("w-2.5.png") != (try frame("w-1.png")), "the fade did not end by 2.5 s")
     }
 
     /// The worker's own protocol (`fxhost studio-worker`, docs/STUDIO.md, "How it draws"), every
-    /// request written at once: a frame after a scripted tap (nothing can call back after it: the
-    /// clock settles), `rewind` (built again, unanswered), a frame before the tap from that build,
-    /// and an earlier one still, which is built again too. No request is lost to a child that ends
-    /// to be built again; the frames are the command line's; each answer says the clock's time and
-    /// whether it settled.
+    /// request written at once: a frame after a scripted tap at 1 s (nothing can call back after
+    /// it: the clock settles) and one back to 1.25 s (the tree unchanged since the tap: no build),
+    /// `rewind` (built again, unanswered), frames at 0.5 s and back at 0.25 s from that build, one
+    /// past the tap again, and 0.75 s, before the tap that build has passed: built again. No
+    /// request is lost to a child that ends to be built again; the frames are the command line's;
+    /// each answer says the earliest time its build draws (the tap's, or 0) and whether it settled.
     @Test func theWorkerRewindsAndBuildsAgainWithoutLosingARequest() throws {
         let folder = try TestSupport.temporaryFolder()
         let plugin = try compileFixture(folder + "/studiofx.so", folder: folder)
         let count = folder + "/builds.txt"
-        let requests = "frame 1.5 png\nrewind\nframe 0.5 png\nframe 0.25 png\n"
+        let requests = "frame 1.5 png\nframe 1.25 png\nrewind\nframe 0.5 png\nframe 0.25 png\nframe 1.1 png\nframe 0.75 png\n"
         let r = try runProcess("/usr/bin/timeout", ["60", "/bin/sh", "-c", "printf '\(requests)' | \"$0\" studio-worker --plugin \"$1\" --event 1:tap",
                                                      Plugins.fxhost, plugin], environment: ["STUDIOFX_BUILDS": count])
         #expect(r.status == 0, "\(r.stderr)")
@@ -282,12 +296,13 @@ struct StudioTests {
             answers.append((header, Data(rest[start..<(start + length)])))
             rest = rest[(start + length)...]
         }
-        #expect(answers.map { $0.header[4] + " " + $0.header[5] } == ["1.5 1", "0.5 0", "0.25 0"])
-        for (answer, t) in zip(answers, ["1.5", "0.5", "0.25"]) {
+        let times = ["1.5", "1.25", "0.5", "0.25", "1.1", "0.75"]
+        #expect(answers.map { $0.header[4] + " " + $0.header[5] } == ["1.0 1", "1.0 1", "0.0 0", "0.0 0", "1.0 1", "0.0 0"])
+        for (answer, t) in zip(answers, times) {
             #expect(answer.png == (try cliFrame(["--plugin", plugin, "--event", "1:tap", "--time", t], folder: folder, name: "r-\(t)")), "t = \(t)")
         }
         #expect(answers.first?.png != answers.last?.png, "the tap did not move the box")
-        // The first build, the rewind's, the earlier time's.
+        // The first build, the rewind's, 0.75 s's.
         #expect((try String(contentsOfFile: count, encoding: .utf8)).split(separator: "\n").count == 3)
     }
 

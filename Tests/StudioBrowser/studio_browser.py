@@ -410,11 +410,17 @@ def worker(url, folder, arguments):
     step("new side", "/api/view?side=40", method="POST")
     step("frame of the new side", "/api/frame.png?t=0.5", save="w-side.png", settle=3)
     step("crash on tap", "/api/view?mode=crash-on-tap&event=1:tap", method="POST")
-    step("before the tap", "/api/frame.png?t=0.5", settle=5)
+    step("before the tap", "/api/frame.png?t=0.5", settle=4)
     step("the tap", "/api/frame.png?t=1.5", settle=5)
-    step("after the crash", "/api/frame.png?t=0.75", save="w-after.png", settle=6)
-    step("earlier, the tap to come", "/api/frame.png?t=0.25", save="w-after-0.25.png", settle=7)
-    step("earlier still", "/api/frame.png?t=0.1", save="w-after-0.1.png", settle=8)
+    step("after the crash", "/api/frame.png?t=0.75", save="w-after.png", settle=5)
+    step("earlier, the tap to come", "/api/frame.png?t=0.25", save="w-after-0.25.png", settle=5)
+    step("earlier still", "/api/frame.png?t=0.1", save="w-after-0.1.png", settle=5)
+    step("two taps", "/api/view?event=0.2:tap&event=1:tap", method="POST")
+    step("past both taps", "/api/frame.png?t=1.5", save="w-taps-1.5.png", settle=7)
+    step("back to the last tap", "/api/frame.png?t=1", save="w-taps-1.png", settle=7)
+    step("between the taps", "/api/frame.png?t=0.5", save="w-taps-0.5.png", settle=8)
+    step("before the first tap", "/api/frame.png?t=0.1", save="w-taps-0.1.png", settle=8)
+    step("back between the taps", "/api/frame.png?t=0.3", save="w-taps-0.3.png", settle=8)
     return {"steps": steps}
 
 

@@ -34,9 +34,10 @@ public enum StudioFrames {
 /// moves, 0 before), and `rewind`, unanswered: build again now, so that the next frame may be at any
 /// time (the studio's spare worker),
 /// sampling the built stage at T and drawing it with the run's renderer. The clock runs forward
-/// only (`Stage.advance`: what is due on the way may run plugin code), so a time before it is
-/// answered by a new child that builds again, from the state a run starts in: the parent process
-/// never loads the plugin. Once nothing due can call plugin code (no timer, scripted event or
+/// only (`Stage.advance`: what is due on the way may run plugin code). A time back to the clock's
+/// last change to the tree (`Stage.unchangedSince`) is drawn from the tree as it is; one before it
+/// is answered by a new child that builds again, from the state a run starts in: the parent
+/// process never loads the plugin. Once nothing due can call plugin code (no timer, scripted event or
 /// animation callback pending: `Stage.samplesInAnyOrder`), a sample is a pure function of T, and
 /// the clock stays where it is: any later T, in any order, is drawn by the same build. A
 /// failure (a crash, a hang past `--timeout`, a plugin error) ends the worker as it ends a run,
@@ -96,11 +97,12 @@ struct StudioWorkerChild {
     }
 
     /// Answers requests until standard input ends; a request the built stage cannot answer (a time
-    /// before its clock) is handed to `rebuild`, and the child ends. Once nothing due can call
-    /// plugin code (`Stage.samplesInAnyOrder`: at the build, or once the last callback has run),
-    /// the clock stops where it is and every later time is sampled without moving it, in any order.
-    /// Each answer says the clock's time (the earliest this child draws without a new build) and
-    /// whether it has settled.
+    /// before the clock last changed the tree, `Stage.unchangedSince`) is handed to `rebuild`, and
+    /// the child ends. A time from then to the clock's is sampled without moving it
+    /// (`Stage.sampleBack`). Once nothing due can call plugin code (`Stage.samplesInAnyOrder`: at
+    /// the build, or once the last callback has run), the clock stops where it is and every later
+    /// time is sampled without moving it, in any order. Each answer says the earliest time this
+    /// child draws without a new build (`unchangedSince`) and whether it has settled.
     func serve(first: String?, rebuild: (String) -> Void) throws {
         let input = LineReader(fd: 0, maxLine: StudioWorkerChild.maxLine)
         var next = first
@@ -108,8 +110,8 @@ struct StudioWorkerChild {
         while let line = next ?? input.line() {
             next = nil
             if line == StudioWorkerChild.rewind {
-                // Built again now, while nothing waits for it (the studio's spare), unless no time is before this one's clock.
-                if plan.stage.now > 0 { rebuild(line); return }
+                // Built again now, while nothing waits for it (the studio's spare), unless this one draws every time already.
+                if plan.stage.unchangedSince > 0 { rebuild(line); return }
                 continue
             }
             let words = line.split(separator: " ")
@@ -117,19 +119,21 @@ struct StudioWorkerChild {
                   let format = StudioFrames.Format(rawValue: String(words[2])) else {
                 throw HostError.usage("studio-worker: '\(line)' is not a request (frame T png|rgba)")
             }
-            if t < plan.stage.now {
+            if t < plan.stage.unchangedSince {
                 rebuild(line)
                 return
             }
             let snapshot: Snapshot
-            if settled {
+            if t <= plan.stage.now {
+                snapshot = try plan.stage.sampleBack(at: t)
+            } else if settled {
                 snapshot = try plan.stage.sampleInAnyOrder(at: t)
             } else {
                 snapshot = try plan.stage.sample(at: t)
                 settled = plan.stage.samplesInAnyOrder
             }
             let frame = try draw(snapshot, format)
-            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count) \(plan.stage.now) \(settled ? 1 : 0)\n".utf8))
+            try answer(Array("frame \(frame.width) \(frame.height) \(frame.bytes.count) \(plan.stage.unchangedSince) \(settled ? 1 : 0)\n".utf8))
             try answer(frame.bytes)
         }
     }

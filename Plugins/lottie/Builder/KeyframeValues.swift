@@ -76,7 +76,7 @@ extension Animated where V == [Double] {
                 let p0 = Vec(a.value[0], a.value[1]), p3 = Vec(bv[0], bv[1])
                 let seg = [p0, p0 + to, p3 + ti, p3]
                 let e = a.easing.progress((f - a.time) / (k[n + 1].time - a.time), dim: 0)
-                let pt = cubicPoint(seg, cubicParameter(seg, atFraction: min(1, max(0, e))))
+                let pt = cubicPoint(seg, ArcLength.parameter(seg, atFraction: min(1, max(0, e))))
                 var out = a.value
                 out[0] = pt.x; out[1] = pt.y
                 return out

@@ -6,7 +6,8 @@ import XCTest
 /// A position with spatial tangents reaches the host as a keyframe animation of `position` along a
 /// path: between two frames of the file (60 samples a second of a 30 fps file, `--time 0.51`) the
 /// layer is where After Effects' rule puts it, the eased fraction of the curve's arc length,
-/// worked here by bisection on the arc length (Simpson's rule) and on the easing.
+/// worked here by bisection on the arc length (Simpson's rule) and on the easing. A position whose
+/// dimensions ease apart (`o`/`i` arrays) is `position.x` and `position.y`, each with its own curve.
 final class PathKeyframeTests: XCTestCase {
     /// How far from the rule a sample may be, in the composition's pixels (docs/LOTTIE.md).
     let tolerance = 1e-3
@@ -57,8 +58,17 @@ final class PathKeyframeTests: XCTestCase {
         return (30 + 1.5 * (cos(r) * p.0 - sin(r) * p.1), 70 + 1.5 * (sin(r) * p.0 + cos(r) * p.1))
     }
 
-    /// Each sample's time and the two layers' places: the translation of T(position) · transform.
-    func samples(_ extra: [String], environment: [String: String] = [:]) throws -> [(t: Double, mover: (Double, Double), child: (Double, Double))] {
+    /// "apart" at frame f: from (10, 80) to (110, 20) over frames 0…30, x eased (0.3, 0, 0.7, 1)
+    /// and y (0.6, 0.2, 0.4, 0.8), per-dimension easing (`o`/`i` arrays).
+    func apart(_ f: Double) -> (Double, Double) {
+        let u = min(1, max(0, f / 30))
+        return (10 + 100 * eased(u, 0.3, 0, 0.7, 1), 80 - 60 * eased(u, 0.6, 0.2, 0.4, 0.8))
+    }
+
+    typealias Places = (t: Double, mover: (Double, Double), child: (Double, Double), apart: (Double, Double))
+
+    /// Each sample's time and the layers' places: the translation of T(position) · transform.
+    func samples(_ extra: [String], environment: [String: String] = [:]) throws -> [Places] {
         let r = try runProcess(Lottie.fxhost, ["--plugin", "lottie", "--file", Lottie.fixture("position-path.json"), "--sink", "jsonl"] + extra,
                                environment: environment)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -69,7 +79,7 @@ final class PathKeyframeTests: XCTestCase {
                 let p = props["position"] as? [Double] ?? [0, 0], m = props["transform"] as? [Double] ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
                 return (p[0] + m[12], p[1] + m[13])
             }
-            return (line["t"] as! Double, try place("mover"), try place("child"))
+            return (line["t"] as! Double, try place("mover"), try place("child"), try place("apart"))
         }
     }
 
@@ -80,7 +90,7 @@ final class PathKeyframeTests: XCTestCase {
         var worst = 0.0
         for s in all {
             let f = s.t * 30
-            for (got, want) in [(s.mover, mover(f)), (s.child, child(f))] {
+            for (got, want) in [(s.mover, mover(f)), (s.child, child(f)), (s.apart, apart(f))] {
                 worst = max(worst, ((got.0 - want.0) * (got.0 - want.0) + (got.1 - want.1) * (got.1 - want.1)).squareRoot())
             }
         }
@@ -101,8 +111,8 @@ final class PathKeyframeTests: XCTestCase {
         XCTAssertEqual(next.1, 60, accuracy: 1e-6)
     }
 
-    /// The inspector's model (`studio-describe`): each layer's animations, a path's segments among them.
-    func positionAnimations(environment: [String: String] = [:]) throws -> [String: [String: Any]] {
+    /// The inspector's model (`studio-describe`): each layer's animation of `keyPath`, a path's segments among its fields.
+    func animations(of keyPath: String, environment: [String: String] = [:]) throws -> [String: [String: Any]] {
         let r = try runProcess(Lottie.fxhost, ["studio-describe", "--plugin", "lottie", "--file", Lottie.fixture("position-path.json"), "--time", "0.5"],
                                environment: environment)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -114,18 +124,28 @@ final class PathKeyframeTests: XCTestCase {
         XCTAssertEqual(animations.count, layers.count)
         var out: [String: [String: Any]] = [:]
         for (l, a) in zip(layers, animations) {
-            if let position = a.first(where: { $0["keyPath"] as? String == "position" }) { out[l["path"] as! String] = position }
+            if let found = a.first(where: { $0["keyPath"] as? String == keyPath }) { out[l["path"] as! String] = found }
         }
         return out
     }
 
     func testThePositionIsAKeyframeAnimationAlongAPath() throws {
-        let planned = try positionAnimations()
+        let planned = try animations(of: "position")
+        XCTAssertEqual(planned.keys.sorted(), ["stage/composition/child", "stage/composition/mover"])
         for name in ["mover", "child"] {
             let a = try XCTUnwrap(planned["stage/composition/" + name], name)
             XCTAssertEqual(a["class"] as? String, "KeyframeAnimation")
             XCTAssertGreaterThan(a["pathSegments"] as? Double ?? 0, 3, name)
         }
-        XCTAssertTrue(try positionAnimations(environment: ["FXHOST_LOTTIE_BAKE": "1"]).isEmpty, "the bake moves the layer by its transform")
+        XCTAssertTrue(try animations(of: "position", environment: ["FXHOST_LOTTIE_BAKE": "1"]).isEmpty, "the bake moves the layer by its transform")
+    }
+
+    func testDimensionsEasedApartAreAnimationsOfTheirOwn() throws {
+        for keyPath in ["position.x", "position.y"] {
+            let a = try XCTUnwrap(try animations(of: keyPath)["stage/composition/apart"], keyPath)
+            XCTAssertEqual(a["class"] as? String, "KeyframeAnimation")
+            XCTAssertNil(a["pathSegments"], keyPath)
+            XCTAssertTrue(try animations(of: keyPath, environment: ["FXHOST_LOTTIE_BAKE": "1"]).isEmpty, keyPath)
+        }
     }
 }

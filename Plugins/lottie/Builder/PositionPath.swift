@@ -166,6 +166,7 @@ struct PositionPath {
         /// host's space, which the pieces are drawn in (a map commutes with cutting a Bézier).
         let curve: [Vec]
         let map: Affine
+        let arc: ArcLength
         let straight: Bool
         let easing: TimingCurve
         let segmentStart: Double, segmentEnd: Double
@@ -187,6 +188,7 @@ struct PositionPath {
             let out = k[i].spatialOut ?? Vec(0, 0), into = k[i].spatialIn ?? Vec(0, 0)
             straight = out == Vec(0, 0) && into == Vec(0, 0)
             curve = [p0, p0 + out, p3 + into, p3]
+            arc = ArcLength(curve)
             self.map = map
             easing = c
             segmentStart = k[i].time; segmentEnd = k[i + 1].time
@@ -228,16 +230,17 @@ struct PositionPath {
         func point(atFraction g: Double) -> Vec { map.applyVector(cubicPoint(curve, parameter(g))) }
 
         /// The curve's parameter at fraction `g` of its length (a line's is `g`).
-        func parameter(_ g: Double) -> Double { straight ? min(1, max(0, g)) : ArcLength.parameter(curve, atFraction: g) }
+        func parameter(_ g: Double) -> Double { straight ? min(1, max(0, g)) : arc.parameter(atFraction: g) }
 
-        /// Where in u0…u1 the easing reaches `g` (it rises there), by bisection.
+        /// Where in u0…u1 the easing reaches `g`: the Bézier's parameter where its y is `g`, by
+        /// bisection (y rises with the parameter when the y handles are in 0…1), then its x.
         func linearProgress(reaching g: Double, from u0: Double, to u1: Double) -> Double {
-            var lo = u0, hi = u1
+            var lo = 0.0, hi = 1.0
             for _ in 0..<60 {
                 let mid = (lo + hi) / 2
-                if eased(mid) < g { lo = mid } else { hi = mid }
+                if EasingCurve.bezier(mid, easing.y1, easing.y2) < g { lo = mid } else { hi = mid }
             }
-            return (lo + hi) / 2
+            return min(u1, max(u0, EasingCurve.bezier((lo + hi) / 2, easing.x1, easing.x2)))
         }
     }
 }

@@ -20,7 +20,7 @@ extension Builder {
             (k[$0].spatialOut ?? Vec(0, 0)) != Vec(0, 0) || (k[$0].spatialIn ?? Vec(0, 0)) != Vec(0, 0)
         }
         let apart = !curved && moving.contains { EasingCurve.uniform(k[$0].easing) == nil }
-        guard curved || apart else { return false }
+        guard curved || apart, !frames.isEmpty else { return false }
         let chain = try parents(of: l, in: layers, path)
         func parentMatrix(_ f: Double) -> Affine { chain.reduce(Affine.identity) { $0.then($1.transform.matrix(at: f)) } }
         let map = parentMatrix(frames[0])

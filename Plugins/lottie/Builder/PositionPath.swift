@@ -39,6 +39,11 @@ struct PositionPath {
     /// The most pieces one curve's stretch is cut into before it is baked instead.
     static let maxPieces = 64
 
+    /// The pieces a layer may try in all (each costs a few hundred evaluations of its curve), so
+    /// that a file of thousands of tight curves builds in bounded time; past it, stretches are baked.
+    static let maxPiecesTried = 20_000
+    var piecesLeft = PositionPath.maxPiecesTried
+
     /// The plan for `position` (values mapped by `map`'s linear part, which the parents apply),
     /// or nil when the played frames are not evenly spaced or no curve is kept as a curve.
     /// `played[j]` is the mapped position at `frames[j]`, `at(f)` at any frame.
@@ -70,7 +75,8 @@ struct PositionPath {
         for i in 0..<(ends.count - 1) {
             let s = ends[i], e = ends[i + 1], endValue = value(e)
             // The played frames inside, then halfway between each two of s, those frames and e.
-            let inside = frames.indices.filter { frames[$0] > s && frames[$0] < e }
+            let first = max(1, Int(((s - f0) / step).rounded(.down)) + 1), last = min(n - 2, Int(((e - f0) / step).rounded(.up)) - 1)
+            let inside = first <= last ? (first...last).filter { frames[$0] > s && frames[$0] < e } : []
             var checks = inside.map { (keyTime(frames[$0]), played[$0]) }
             let stops = [s] + inside.map { frames[$0] } + [e]
             for q in 0..<(stops.count - 1) {
@@ -116,8 +122,9 @@ struct PositionPath {
     /// check (key time, model point); false, adding nothing, when none up to `maxPieces` does.
     mutating func follow(_ stretch: Stretch, checks: [(Double, Vec)], from here: Vec) -> Bool {
         var count = 1
-        while count <= (stretch.straight ? 1 : PositionPath.maxPieces) {
+        while count <= (stretch.straight ? 1 : PositionPath.maxPieces), count <= piecesLeft {
             defer { count *= 2 }
+            piecesLeft -= count
             guard let pieces = stretch.pieces(count), (pieces[0].curve[0] - here).length <= PositionPath.tolerance
             else { continue }
             let host = pieces.map { stretch.straight ? HostPathElement(line: $0.curve[0], $0.curve[3]) : HostPathElement(cubic: $0.curve) }

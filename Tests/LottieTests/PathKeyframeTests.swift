@@ -7,7 +7,8 @@ import XCTest
 /// path: between two frames of the file (60 samples a second of a 30 fps file, `--time 0.51`) the
 /// layer is where After Effects' rule puts it, the eased fraction of the curve's arc length,
 /// worked here by bisection on the arc length (Simpson's rule) and on the easing. A position whose
-/// dimensions ease apart (`o`/`i` arrays) is `position.x` and `position.y`, each with its own curve.
+/// dimensions ease apart (`o`/`i` arrays) or are keyframed apart (`s: true`) is `position.x` and
+/// `position.y`, each with its own curve.
 final class PathKeyframeTests: XCTestCase {
     /// How far from the rule a sample may be, in the composition's pixels (docs/LOTTIE.md).
     let tolerance = 1e-3
@@ -65,7 +66,15 @@ final class PathKeyframeTests: XCTestCase {
         return (10 + 100 * eased(u, 0.3, 0, 0.7, 1), 80 - 60 * eased(u, 0.6, 0.2, 0.4, 0.8))
     }
 
-    typealias Places = (t: Double, mover: (Double, Double), child: (Double, Double), apart: (Double, Double))
+    /// "split" at frame f, its dimensions keyframed apart (`s: true`): x from 10 to 110 over frames
+    /// 0…30 eased (0.4, 0, 0.6, 1), y from 100 to 40 over frames 6…24 eased (0.2, 0.3, 0.5, 0.9).
+    func split(_ f: Double) -> (Double, Double) {
+        let x = 10 + 100 * eased(min(1, max(0, f / 30)), 0.4, 0, 0.6, 1)
+        let y = f <= 6 ? 100 : f >= 24 ? 40 : 100 - 60 * eased((f - 6) / 18, 0.2, 0.3, 0.5, 0.9)
+        return (x, y)
+    }
+
+    typealias Places = (t: Double, mover: (Double, Double), child: (Double, Double), apart: (Double, Double), split: (Double, Double))
 
     /// Each sample's time and the layers' places: the translation of T(position) · transform.
     func samples(_ extra: [String], environment: [String: String] = [:]) throws -> [Places] {
@@ -79,7 +88,7 @@ final class PathKeyframeTests: XCTestCase {
                 let p = props["position"] as? [Double] ?? [0, 0], m = props["transform"] as? [Double] ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
                 return (p[0] + m[12], p[1] + m[13])
             }
-            return (line["t"] as! Double, try place("mover"), try place("child"), try place("apart"))
+            return (line["t"] as! Double, try place("mover"), try place("child"), try place("apart"), try place("split"))
         }
     }
 
@@ -90,7 +99,7 @@ final class PathKeyframeTests: XCTestCase {
         var worst = 0.0
         for s in all {
             let f = s.t * 30
-            for (got, want) in [(s.mover, mover(f)), (s.child, child(f)), (s.apart, apart(f))] {
+            for (got, want) in [(s.mover, mover(f)), (s.child, child(f)), (s.apart, apart(f)), (s.split, split(f))] {
                 worst = max(worst, ((got.0 - want.0) * (got.0 - want.0) + (got.1 - want.1) * (got.1 - want.1)).squareRoot())
             }
         }
@@ -142,9 +151,12 @@ final class PathKeyframeTests: XCTestCase {
 
     func testDimensionsEasedApartAreAnimationsOfTheirOwn() throws {
         for keyPath in ["position.x", "position.y"] {
-            let a = try XCTUnwrap(try animations(of: keyPath)["stage/composition/apart"], keyPath)
-            XCTAssertEqual(a["class"] as? String, "KeyframeAnimation")
-            XCTAssertNil(a["pathSegments"], keyPath)
+            let planned = try animations(of: keyPath)
+            XCTAssertEqual(planned.keys.sorted(), ["stage/composition/apart", "stage/composition/split"], keyPath)
+            for a in planned.values {
+                XCTAssertEqual(a["class"] as? String, "KeyframeAnimation")
+                XCTAssertNil(a["pathSegments"], keyPath)
+            }
             XCTAssertTrue(try animations(of: keyPath, environment: ["FXHOST_LOTTIE_BAKE": "1"]).isEmpty, keyPath)
         }
     }

@@ -31,8 +31,10 @@ extension Animated: Driver where V: Equatable {
 
 extension Animated where V == [Double] {
     /// The segments of one dimension, eased by that dimension's own curve (per-dimension
-    /// easing), for a plan of that dimension alone (`position.x`, `position.y`).
+    /// easing, or its own keyframes when the dimensions are keyframed apart), for a plan of
+    /// that dimension alone (`position.x`, `position.y`).
     func driverSegments(dimension d: Int) -> [DriverSegment] {
+        if let separate { return d < separate.count ? separate[d].driverSegments : [] }
         guard keyframes.count > 1 else { return [] }
         return (0..<(keyframes.count - 1)).map { i in
             let a = keyframes[i], b = keyframes[i + 1]

@@ -62,10 +62,12 @@ extension Animated {
 }
 
 extension Animated where V == [Double] {
-    /// Multi-dimensional values blend each dimension with its own easing; a
-    /// position with spatial tangents moves along its Bézier at the eased
-    /// fraction of the curve's length, as After Effects does.
+    /// Multi-dimensional values blend each dimension with its own easing (a position keyframed
+    /// one dimension at a time follows each dimension's keyframes); a position with spatial
+    /// tangents moves along its Bézier at the eased fraction of the curve's length, as After
+    /// Effects does.
     func at(_ f: Double) -> [Double] {
+        if let separate { return separate.map { $0.at(f) } }
         let k = keyframes
         if k.count > 1, f > k[0].time {
             let n = segment(at: f)

@@ -4,7 +4,7 @@ import FXPluginKit
 /// A layer whose position the host can play better on its own than inside the layer's one
 /// `transform`: along a path when it has spatial tangents (`PositionPath`), or as `position.x`
 /// and `position.y` when its dimensions ease differently (per-dimension easing, `o`/`i`
-/// arrays). Its `transform` keeps the rest of its matrix. The container's anchor is its top
+/// arrays) or are keyframed apart (`s: true`). Its `transform` keeps the rest of its matrix. The container's anchor is its top
 /// left corner, so the host's matrix is T(position) · transform (`Layer.plain`): the layer's
 /// matrix minus its parents' linear map of its position.
 extension Builder {
@@ -19,7 +19,7 @@ extension Builder {
         let curved = moving.contains {
             (k[$0].spatialOut ?? Vec(0, 0)) != Vec(0, 0) || (k[$0].spatialIn ?? Vec(0, 0)) != Vec(0, 0)
         }
-        let apart = !curved && moving.contains { EasingCurve.uniform(k[$0].easing) == nil }
+        let apart = !curved && (position.separate.map { $0.contains(where: \.isAnimated) } ?? moving.contains { EasingCurve.uniform(k[$0].easing) == nil })
         guard curved || apart, !frames.isEmpty else { return false }
         let chain = try parents(of: l, in: layers, path)
         func parentMatrix(_ f: Double) -> Affine { chain.reduce(Affine.identity) { $0.then($1.transform.matrix(at: f)) } }

@@ -62,10 +62,14 @@ enum StudioJSON {
     static func animation(_ a: Animation) -> JSON {
         let timing = a.timing
         func number(_ x: Double) -> JSON { x.isFinite ? .number(x) : .null }
-        return .object([("class", .string(a.className)), ("keyPath", a.keyPath.map { .string($0.description) } ?? .null),
-                        ("begin", number(timing.beginTime)), ("duration", number(timing.effectiveDuration)),
-                        ("active", number(timing.activeDuration)), ("repeatCount", number(timing.repeatCount)),
-                        ("autoreverses", .bool(timing.autoreverses)), ("fill", .string(timing.fillMode.rawValue)),
-                        ("speed", number(timing.speed))])
+        var fields: [(String, JSON)] = [
+            ("class", .string(a.className)), ("keyPath", a.keyPath.map { .string($0.description) } ?? .null),
+            ("begin", number(timing.beginTime)), ("duration", number(timing.effectiveDuration)),
+            ("active", number(timing.activeDuration)), ("repeatCount", number(timing.repeatCount)),
+            ("autoreverses", .bool(timing.autoreverses)), ("fill", .string(timing.fillMode.rawValue)),
+            ("speed", number(timing.speed))]
+        // A keyframe animation along a path: how many keyframe segments the path gives it.
+        if case .keyframe(let k) = a.kind, let path = k.path { fields.append(("pathSegments", .number(Double(path.keyframeCount - 1)))) }
+        return .object(fields)
     }
 }

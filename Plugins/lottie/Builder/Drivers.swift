@@ -29,6 +29,22 @@ extension Animated: Driver where V: Equatable {
     }
 }
 
+extension Animated where V == [Double] {
+    /// The segments of one dimension, eased by that dimension's own curve (per-dimension
+    /// easing, or its own keyframes when the dimensions are keyframed apart), for a plan of
+    /// that dimension alone (`position.x`, `position.y`).
+    func driverSegments(dimension d: Int) -> [DriverSegment] {
+        if let separate { return d < separate.count ? separate[d].driverSegments : [] }
+        guard keyframes.count > 1 else { return [] }
+        return (0..<(keyframes.count - 1)).map { i in
+            let a = keyframes[i], b = keyframes[i + 1]
+            let end = a.end ?? b.value
+            let moves = d < a.value.count && d < end.count && a.value[d] != end[d]
+            return DriverSegment(start: a.time, end: b.time, hold: a.hold, moves: moves, curve: a.easing.curve(d))
+        }
+    }
+}
+
 enum Drivers {
     /// Every animated property inside `model` (a shape item list, a transform, …), found by
     /// reflection so that a new model field needs no list kept here.

@@ -62,10 +62,12 @@ extension Animated {
 }
 
 extension Animated where V == [Double] {
-    /// Multi-dimensional values blend each dimension with its own easing; a
-    /// position with spatial tangents moves along its Bézier at the eased
-    /// fraction of the curve's length, as After Effects does.
+    /// Multi-dimensional values blend each dimension with its own easing (a position keyframed
+    /// one dimension at a time follows each dimension's keyframes); a position with spatial
+    /// tangents moves along its Bézier at the eased fraction of the curve's length, as After
+    /// Effects does.
     func at(_ f: Double) -> [Double] {
+        if let separate { return separate.map { $0.at(f) } }
         let k = keyframes
         if k.count > 1, f > k[0].time {
             let n = segment(at: f)
@@ -76,7 +78,7 @@ extension Animated where V == [Double] {
                 let p0 = Vec(a.value[0], a.value[1]), p3 = Vec(bv[0], bv[1])
                 let seg = [p0, p0 + to, p3 + ti, p3]
                 let e = a.easing.progress((f - a.time) / (k[n + 1].time - a.time), dim: 0)
-                let pt = cubicPoint(seg, cubicParameter(seg, atFraction: min(1, max(0, e))))
+                let pt = cubicPoint(seg, ArcLength.parameter(seg, atFraction: min(1, max(0, e))))
                 var out = a.value
                 out[0] = pt.x; out[1] = pt.y
                 return out

@@ -25,6 +25,9 @@ struct Keyframe<V> {
 /// A property that is either one value or keyframes over the file's frames.
 struct Animated<V> {
     var keyframes: [Keyframe<V>]
+    /// A position keyframed one dimension at a time (`s: true`): each dimension's own keyframes,
+    /// which its value follows between the frames that `keyframes` samples.
+    var separate: [Animated<Double>]? = nil
 
     init(constant: V) { keyframes = [Keyframe(time: 0, value: constant, end: nil, hold: true, easing: .linear)] }
     init(keyframes: [Keyframe<V>]) { self.keyframes = keyframes }

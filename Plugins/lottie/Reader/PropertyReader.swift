@@ -129,5 +129,6 @@ extension Animated where V == [Double] {
             t += 1
         }
         self.init(keyframes: frames)
+        separate = [x, y]
     }
 }

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+/// Where the host puts a layer moving along one element of a keyframe animation's `path`, so
+/// that the plan can check it before handing the path over (as `EasingCurve.progress` is the
+/// host's timing solver): the engine flattens a curve into 32 chords at even steps of its
+/// parameter (`KeyframePath.curvePieces`, the same sums as `Path.flattened`) and moves at
+/// constant speed along them, so a point `u` of the way along is that fraction of the chords'
+/// length. Against the true arc length this strays by up to about 0.04 px on a curve a hundred
+/// pixels long, which is why the plan cuts long curves into several elements.
+struct HostPathElement {
+    let points: [Vec]
+    let lengths: [Double]
+
+    /// The engine's pieces per curve (docs/timing.md, keyframe paths).
+    static let curvePieces = 32
+
+    init(line from: Vec, _ to: Vec) {
+        points = [from, to]
+        lengths = [0, (to - from).length]
+    }
+
+    init(cubic s: [Vec]) {
+        var pts = [s[0]]
+        let n = HostPathElement.curvePieces
+        for i in 1...n {
+            let t = Double(i) / Double(n), u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            pts.append(Vec(a * s[0].x + b * s[1].x + c * s[2].x + d * s[3].x,
+                           a * s[0].y + b * s[1].y + c * s[2].y + d * s[3].y))
+        }
+        var acc = [0.0]
+        for i in 1..<pts.count { acc.append(acc[i - 1] + (pts[i] - pts[i - 1]).length) }
+        points = pts
+        lengths = acc
+    }
+
+    /// The point `u` (0…1) of the way along the chords.
+    func point(at u: Double) -> Vec {
+        let total = lengths[lengths.count - 1]
+        guard total > 0 else { return u < 1 ? points[0] : points[points.count - 1] }
+        let target = min(max(u, 0), 1) * total
+        var lo = 0, hi = lengths.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if lengths[mid] <= target { lo = mid } else { hi = mid }
+        }
+        let span = lengths[hi] - lengths[lo]
+        let f = span > 0 ? (target - lengths[lo]) / span : 0
+        return points[lo] + (points[hi] - points[lo]) * f
+    }
+}

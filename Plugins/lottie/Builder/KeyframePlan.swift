@@ -49,18 +49,12 @@ struct KeyframePlan {
                      interpolable: ([Double], [Double]) -> Bool = { _, _ in true }) -> KeyframePlan? {
         let n = frames.count
         guard enabled, n > 2, played.count == n else { return nil }
-        let f0 = frames[0], fN = frames[n - 1], step = (fN - f0) / Double(n - 1)
         // The same value at every played frame: no animation, as before.
-        if played.allSatisfy({ $0 == played[0] }) { return KeyframePlan(keys: [Key(keyTime: 0, frame: f0, played: 0)], curves: []) }
-        guard step > 0, step.isFinite else { return nil }
-        for (j, f) in frames.enumerated() where abs(f - (f0 + Double(j) * step)) > 1e-9 * (1 + abs(f)) { return nil }
-
-        func index(_ f: Double) -> Int? {
-            let j = ((f - f0) / step).rounded()
-            guard j >= 0, j < Double(n), abs(frames[Int(j)] - f) <= 1e-9 * (1 + abs(f)) else { return nil }
-            return Int(j)
-        }
-        func keyTime(_ f: Double, _ j: Int?) -> Double { j.map { Double($0) / Double(n - 1) } ?? (f - f0) / (fN - f0) }
+        if played.allSatisfy({ $0 == played[0] }) { return KeyframePlan(keys: [Key(keyTime: 0, frame: frames[0], played: 0)], curves: []) }
+        guard let grid = PlayedFrames(frames) else { return nil }
+        let f0 = grid.first, fN = grid.last, step = grid.step
+        func index(_ f: Double) -> Int? { grid.index(f) }
+        func keyTime(_ f: Double, _ j: Int?) -> Double { grid.keyTime(f, j) }
         func value(_ f: Double, _ j: Int?) -> [Double] { j.map { played[$0] } ?? at(f) }
 
         // Segment ends: every driver keyframe strictly inside the played frames.

@@ -50,16 +50,10 @@ struct PositionPath {
     static func make(frames: [Double], played: [Vec], at: (Double) -> Vec, position: Animated<[Double]>,
                      map: Affine) -> PositionPath? {
         let n = frames.count
-        guard KeyframePlan.enabled, n > 2, played.count == n else { return nil }
-        let f0 = frames[0], fN = frames[n - 1], step = (fN - f0) / Double(n - 1)
-        guard step > 0, step.isFinite else { return nil }
-        for (j, f) in frames.enumerated() where abs(f - (f0 + Double(j) * step)) > 1e-9 * (1 + abs(f)) { return nil }
-        func index(_ f: Double) -> Int? {
-            let j = ((f - f0) / step).rounded()
-            guard j >= 0, j < Double(n), abs(frames[Int(j)] - f) <= 1e-9 * (1 + abs(f)) else { return nil }
-            return Int(j)
-        }
-        func keyTime(_ f: Double) -> Double { index(f).map { Double($0) / Double(n - 1) } ?? (f - f0) / (fN - f0) }
+        guard KeyframePlan.enabled, played.count == n, let grid = PlayedFrames(frames) else { return nil }
+        let f0 = grid.first, fN = grid.last, step = grid.step
+        func index(_ f: Double) -> Int? { grid.index(f) }
+        func keyTime(_ f: Double) -> Double { grid.keyTime(f) }
         func value(_ f: Double) -> Vec { index(f).map { played[$0] } ?? at(f) }
 
         let k = position.keyframes

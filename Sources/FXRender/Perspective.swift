@@ -64,8 +64,8 @@ enum Perspective {
         @inline(__always) func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
             let su = u - 0.5, sv = v - 0.5
             guard su > -1, sv > -1, su < Double(sw), sv < Double(sh) else { return .zero }
-            let fu = su.rounded(.down), fv = sv.rounded(.down)
-            let ix = Int(fu), iy = Int(fv)
+            let ix = Int(floorPixels: su), iy = Int(floorPixels: sv)
+            let fu = Double(ix), fv = Double(iy)
             let tx = Float(su - fu), ty = Float(sv - fv)
             let top = fetch(ix, iy) * (1 - tx) + fetch(ix + 1, iy) * tx
             let bottom = fetch(ix, iy + 1) * (1 - tx) + fetch(ix + 1, iy + 1) * tx
@@ -75,8 +75,8 @@ enum Perspective {
         /// The one value of every source pixel within `reach` of (u, v), if they are all the same
         /// (raw comparisons: far cheaper than filtering a region that has nothing to filter).
         @inline(__always) func uniform(_ u: Double, _ v: Double, reach: Double) -> UInt32? {
-            let x0 = Int(pixels: (u - reach).rounded(.down)), x1 = Int(pixels: (u + reach).rounded(.down))
-            let y0 = Int(pixels: (v - reach).rounded(.down)), y1 = Int(pixels: (v + reach).rounded(.down))
+            let x0 = Int(floorPixels: u - reach), x1 = Int(floorPixels: u + reach)
+            let y0 = Int(floorPixels: v - reach), y1 = Int(floorPixels: v + reach)
             guard x0 >= 0, y0 >= 0, x1 < sw, y1 < sh, (x1 - x0 + 1) * (y1 - y0 + 1) <= 81 else { return nil }
             let first = src[y0 * sstride + x0]
             for yy in y0...y1 {

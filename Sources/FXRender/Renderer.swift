@@ -292,8 +292,7 @@ public final class Renderer {
     func groupBox(_ tree: RenderTree, _ i: Int, _ h: Homography, painted: Bool = false) -> Rect? {
         func bounded(_ j: Int) -> Bool {
             let l = tree.layers[j]
-            guard l.kind != .emitter, l.transitions.isEmpty, !ContentDrawing.contentsMayOverflow(l),
-                  !(l.number(.shadowOpacity) > 0 && l.color(.shadowColor).alpha > 0) else { return false }
+            guard Self.paintsWithinBounds(l) else { return false }
             return tree.children[j].allSatisfy { c in
                 LayerGeometry.toParent(tree.layers[c], parent: l).isAffine && (l.bool(.masksToBounds) || bounded(c))
             }
@@ -399,15 +398,19 @@ public final class Renderer {
     // MARK: - Perspective
 
     /// A layer with perspective: drawn flat into its own plane, then mapped
-    /// onto the target through its projective transform.
+    /// onto the target through its projective transform. Only `flatRegion` is drawn, at the resolution and on the grid an image of the whole extent
+    /// would have: the same pixels where both exist, so the same result.
     private func drawFlattened(_ tree: RenderTree, _ i: Int, _ h: Homography, into out: Surface, allowTransitions: Bool) {
         let extent = self.extent(tree, i)
         guard extent.size.width > 0, extent.size.height > 0 else { return }
         let r = Self.flatResolution(extent, h)
-        let w = Int(pixels: (extent.size.width * r).rounded(.up)), hh = Int(pixels: (extent.size.height * r).rounded(.up))
+        guard let region = flatRegion(tree, i, h, resolution: r, clippedTo: out) else { return }
+        let x0 = extent.minX + ((region.minX - extent.minX) * r).rounded(.down) / r
+        let y0 = extent.minY + ((region.minY - extent.minY) * r).rounded(.down) / r
+        let w = Int(pixels: ((region.maxX - x0) * r).rounded(.up)), hh = Int(pixels: ((region.maxY - y0) * r).rounded(.up))
         guard w > 0, hh > 0, w * hh <= Self.flatPixels else { return }
         let flat = Surface(width: w, height: hh)
-        let toFlat = Homography.translation(-extent.origin.x, -extent.origin.y).then(.scale(r, r))
+        let toFlat = Homography.translation(-x0, -y0).then(.scale(r, r))
         draw(tree, i, toFlat, into: flat, allowTransitions: allowTransitions)
         guard let back = toFlat.inverse else { return }
         composite(flat, back.then(h), alpha: 1, onto: out)

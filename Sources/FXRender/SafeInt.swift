@@ -8,3 +8,14 @@ extension Int {
         self = Int(Swift.max(-1_073_741_824, Swift.min(1_073_741_824, d)))
     }
 }
+
+extension Int {
+    /// `Int(pixels: d.rounded(.down))`, the same value, without a call to libm's `floor` (which
+    /// the compiler emits for `rounded(.down)` on x86-64 without SSE4.1): the resampler's inner loop
+    /// takes several a pixel.
+    @inline(__always) init(floorPixels d: Double) {
+        guard d > -1_073_741_824, d < 1_073_741_824 else { self.init(pixels: d.rounded(.down)); return }
+        let t = Int(d)
+        self = Double(t) > d ? t - 1 : t
+    }
+}

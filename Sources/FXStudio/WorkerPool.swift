@@ -7,7 +7,11 @@ import Glibc
 /// worker that draws its time soonest:
 ///
 /// 1. a worker of its view that draws it without building again (`from`, when its clock last
-///    changed the tree, is not later), the one whose `from` is latest;
+///    changed the tree, is not later), the one whose `from` is latest; but the view's last worker
+///    whose `from` is 0 is kept for a time no other can draw without building, while another worker
+///    that can is busy: the request waits for that one (a page that plays then draws with one
+///    worker and keeps its spare for the loop's return to 0, where it would otherwise spend the
+///    spare on every other frame and build a new one each time);
 /// 2. otherwise a new worker for its view, in a slot that has none, else in place of one for another
 ///    view, or one that is stale (a watched file changed) or old;
 /// 3. otherwise a worker of its view, which builds again (a new child) to go back in time.
@@ -126,6 +130,9 @@ final class WorkerPool: @unchecked Sendable {
         guard !idle.isEmpty else { return nil }
         let ready = idle.filter { usable(slots[$0], words) }
         if let best = ready.filter({ slots[$0].worker!.from <= t }).max(by: { slots[$0].worker!.from < slots[$1].worker!.from }) {
+            let spares = slots.indices.filter { usable(slots[$0], words) && slots[$0].worker!.from == 0 }
+            let other = slots.indices.contains { $0 != best && slots[$0].busy && usable(slots[$0], words) && slots[$0].worker!.from <= t }
+            if spares == [best], other { return nil }
             return best
         }
         if let empty = idle.first(where: { slots[$0].worker == nil }) ?? idle.first(where: { !usable(slots[$0], words) }) { return empty }

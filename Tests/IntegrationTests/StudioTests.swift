@@ -248,6 +248,11 @@ struct StudioTests {
             ("back to the last tap", 200, 7), ("between the taps", 200, 8),
             // 0.1 s from that build; 0.3 s from the worker that drew 0.5 s (its tree unchanged since 0.2 s).
             ("before the first tap", 200, 8), ("back between the taps", 200, 8),
+            // Frames two at a time from 0.4 s on, as a page plays: the worker that drew 0.3 s draws
+            // them all, one after the other, and the one that drew 0.1 s (from 0, the spare) is kept
+            // for a return to the start: no build (spent on every other frame, it would be built
+            // again at each pause between them). It draws 0.1 s then: no build.
+            ("playing past both taps", 200, 8), ("back before the first tap once more", 200, 8),
         ]
         #expect(steps.map(\.0) == expected.map(\.0))
         for (got, want) in zip(steps, expected) { #expect(got == want, "\(got) is not \(want)") }

@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -421,6 +422,24 @@ def worker(url, folder, arguments):
     step("between the taps", "/api/frame.png?t=0.5", save="w-taps-0.5.png", settle=8)
     step("before the first tap", "/api/frame.png?t=0.1", save="w-taps-0.1.png", settle=8)
     step("back between the taps", "/api/frame.png?t=0.3", save="w-taps-0.3.png", settle=8)
+
+    def playing(name, times, settle):
+        """Frames asked two at a time, as a page that plays keeps two in flight; one step for them all."""
+        statuses = []
+        for pair in zip(times[0::2], times[1::2]):
+            asked = [threading.Thread(target=lambda t=t: statuses.append(ask("/api/frame.png?t=%g" % t, "GET", None)[0])) for t in pair]
+            for a in asked:
+                a.start()
+            for a in asked:
+                a.join()
+        end = time.monotonic() + WAIT
+        while builds() - start < settle and time.monotonic() < end:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        steps.append({"step": name, "status": max(statuses), "builds": builds() - start, "error": ""})
+
+    playing("playing past both taps", [0.4 + i / 20 for i in range(20)], settle=8)
+    step("back before the first tap once more", "/api/frame.png?t=0.1", settle=8)
     return {"steps": steps}
 
 

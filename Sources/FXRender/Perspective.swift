@@ -20,9 +20,9 @@ enum Perspective {
     /// a scratch image of the covered box.
     static func composite(_ source: Surface, onto target: Surface, _ h: Homography, alpha: Double) {
         guard let inv = h.inverse, alpha > 0 else { return }
-        let (clip, rectangular) = clipBox(target)
-        guard let box = coverage(of: source, h, within: clip) else { return }
         cairo_surface_flush(source.surface)
+        let (clip, rectangular) = clipBox(target)
+        guard let content = paintedRect(of: source), let box = coverage(of: content, h, within: clip) else { return }
         if rectangular {
             cairo_surface_flush(target.surface)
             resample(source, inv, alpha: alpha, box: box, into: target, at: (0, 0))
@@ -152,12 +152,37 @@ enum Perspective {
         return (box, rectangular)
     }
 
-    /// The target pixels the mapped source can touch (its corners' box, one pixel wider for the
-    /// filter), within `clip`; all of `clip` when a corner lies behind the eye.
-    private static func coverage(of source: Surface, _ h: Homography, within clip: (x0: Int, y0: Int, x1: Int, y1: Int))
-        -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        let corners = [h.apply(0, 0), h.apply(Double(source.width), 0),
-                       h.apply(Double(source.width), Double(source.height)), h.apply(0, Double(source.height))]
+    /// The source region a sample can take something from: the box of its pixels that are not
+    /// transparent, half a pixel wider on each side (a bilinear sample at u reads the pixels at
+    /// u - 0.5 rounded down and the one after it), in continuous coordinates; nil when every pixel
+    /// is transparent. A target pixel whose square the map sends wholly outside it takes only
+    /// transparent pixels, by every path of `resample` (the uniform test sees the transparent pixel
+    /// under the sample point), and is left as it is: skipping it changes no byte. A layer drawn flat
+    /// for a perspective is mostly transparent (its surface holds its whole bounds, enlarged on
+    /// screen, around a few painted pixels).
+    private static func paintedRect(of source: Surface) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        let stride = Int(cairo_image_surface_get_stride(source.surface)) / 4
+        let src = UnsafeRawPointer(cairo_image_surface_get_data(source.surface)!).assumingMemoryBound(to: UInt32.self)
+        var x0 = source.width, x1 = -1, y0 = -1, y1 = -1
+        for y in 0..<source.height {
+            let row = UnsafeBufferPointer(start: src + y * stride, count: source.width)
+            guard let first = row.firstIndex(where: { $0 != 0 }) else { continue }
+            let last = row.lastIndex { $0 != 0 }!
+            if y0 < 0 { y0 = y }
+            y1 = y
+            x0 = min(x0, first)
+            x1 = max(x1, last)
+        }
+        guard y0 >= 0 else { return nil }
+        return (Double(x0) - 0.5, Double(y0) - 0.5, Double(x1) + 1.5, Double(y1) + 1.5)
+    }
+
+    /// The target pixels the mapped region can touch (its corners' box, one pixel wider), within
+    /// `clip`; all of `clip` when a corner lies behind the eye.
+    private static func coverage(of region: (x0: Double, y0: Double, x1: Double, y1: Double), _ h: Homography,
+                                 within clip: (x0: Int, y0: Int, x1: Int, y1: Int)) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let corners = [h.apply(region.x0, region.y0), h.apply(region.x1, region.y0),
+                       h.apply(region.x1, region.y1), h.apply(region.x0, region.y1)]
         var box = clip
         if corners.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite }) {
             box.x0 = max(clip.x0, Int(pixels: corners.map(\.x).min()!.rounded(.down)) - 1)

@@ -612,9 +612,13 @@ function setTime(t, fromScrubber) {
 
 // Playback: the clock runs at the chosen speed. Frames are asked for ahead of it (at most
 // `playAhead` at once, at the display's 60 steps a second of wall time, no earlier than the clock
-// plus the time a frame takes to come), and each is drawn when the clock reaches its time; one
-// that comes late is drawn at once, unless a later one is due already.
+// plus the time a frame takes to come, and no later than `playBuffer` seconds of wall time past
+// that: enough to ride out a build, as at a loop's return to 0; asked without a bound, a fast
+// effect's frames were drawn as fast as the workers went, 400 a second, and held until their
+// time), and each is drawn when the clock reaches its time; one that comes late is drawn at once,
+// unless a later one is due already.
 const playAhead = 3;
+const playBuffer = 0.25;
 const playback = { start: 0, from: 0, next: 0, inFlight: 0, ready: [], latency: 0.05, drawn: 0, generation: 0 };
 
 function playClock() { return playback.from + (performance.now() - playback.start) / 1000 * Number($('speed').value); }
@@ -628,9 +632,11 @@ function askAhead() {
   const speed = Number($('speed').value);
   const step = speed / 60;
   const generation = playback.generation;
+  const soonest = playClock() + playback.latency * speed;
   while (state.playing && playback.inFlight < playAhead) {
-    let u = Math.max(playback.next, playClock() + playback.latency * speed);
+    let u = Math.max(playback.next, soonest);
     u = Math.ceil(u / step - 1e-6) * step;
+    if (u > soonest + playBuffer * speed) break;
     if (!$('loop').checked && u >= state.end) {
       if (playback.next > state.end) break;
       u = state.end;
@@ -668,6 +674,7 @@ function present() {
     playback.drawn += 1;
     showTime(due.t);
   }
+  askAhead();
   if (!$('loop').checked && now >= state.end && !playback.ready.length && !playback.inFlight) {
     play(false);
     return;

@@ -63,6 +63,14 @@ struct StudioTests {
         #expect(seen["bars"] as? [String] == ["transform"])
         #expect((seen["outline"] as? [String])?.first == "block")
         #expect((seen["played"] as? Int ?? 0) > 0, "playback drew no frame")
+        // Frames are asked for no further ahead than a quarter of a second past the time one takes
+        // to come: over the S seconds it played, at the display's 60 steps a second, 60·S frames,
+        // 15 more ahead, and 6 more for the time one takes (0.1 s, twice the estimate before any
+        // has come) and the three in flight (asked without a bound, the spinner's were 600 and
+        // more in 1.5 s).
+        let asked = seen["asked"] as? Int ?? 0, seconds = seen["playSeconds"] as? Double ?? 0
+        #expect(seconds >= 1.5 && asked >= (seen["played"] as? Int ?? 0))
+        #expect(Double(asked) <= 60 * seconds + 15 + 6 + 3, "\(asked) frames asked in \(seconds) s of playback")
 
         let screenshot = try Data(contentsOf: URL(fileURLWithPath: folder + "/page.png"))
         #expect(screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]))

@@ -167,10 +167,13 @@ def spinner(url, folder, _):
         driver.switch_to.window(first)
         # Playback: the clock moves and frames keep coming.
         n = loads(driver)
+        driver.execute_script("window.asked = 0; const ask = fetchFrame; fetchFrame = (...a) => { window.asked += 1; return ask(...a); };"
+                              "window.playedFrom = performance.now();")
         driver.find_element("css selector", "#play").click()
         time.sleep(1.5)
         driver.find_element("css selector", "#play").click()
         seen["played"] = loads(driver) - n
+        seen["asked"], seen["playSeconds"] = driver.execute_script("return [window.asked, (performance.now() - window.playedFrom) / 1000]")
         seen["playedTo"] = driver.execute_script("return state.t")
     finally:
         driver.quit()

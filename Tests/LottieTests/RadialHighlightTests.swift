@@ -72,10 +72,21 @@ final class RadialHighlightTests: XCTestCase {
         XCTAssertEqual(frames[6].rgb, frames[8].rgb)
     }
 
+    /// radial-highlight-stroke.json: a gradient stroke (10 wide, on the circle of radius 20 about (30, 30))
+    /// with h 50, a 0: the focal point at (40, 30). At (46, 30) t = 0.651 (grey 89) and at (13, 30)
+    /// t = 0.883 (grey 30); centred, both would be 0.825 (grey 45).
+    func testAGradientStrokesHighlightPlays() throws {
+        let frame = try Lottie.fxhostFrames(Lottie.fixture("radial-highlight-stroke.json"), fps: 10)[0]
+        for (x, y) in [(46, 30), (13, 30), (30, 12), (30, 47), (42, 44)] {
+            assertColor(frame[x: x, y: y], grey(x, y, centre: (30, 30), r: 20, focal: (40, 30)), "at (\(x), \(y))")
+        }
+        assertColor(frame[x: 46, y: 30], [89, 89, 89], "at (46, 30), worked by hand")
+    }
+
     /// rlottie 0.1 agrees while h stays below 100 (it does not hold h past 100: at frames 6 and 8 its
     /// focal point leaves the circle and it draws most of the ellipse black, where lottie-web's rule holds it inside).
     func testAHighlightAgreesWithRlottie() throws {
-        try assertAgreesWithRlottie([("radial-highlight.json", 60, 60, 10, [0]),
+        try assertAgreesWithRlottie([("radial-highlight.json", 60, 60, 10, [0]), ("radial-highlight-stroke.json", 60, 60, 10, [0]),
                                      ("radial-highlight-animated.json", 80, 80, 10, [0, 2, 4])])
     }
 

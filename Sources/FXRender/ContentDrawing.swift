@@ -93,9 +93,9 @@ enum ContentDrawing {
     // MARK: - Gradients
 
     /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels);
-    /// a radial one centred on its focal point (`focalOffset` zero) is drawn by `ramps` (or a new RadialRamp), one
-    /// with its focal point moved by pixman's two-circle pattern, another linear one by `ramps` when given (pixman's
-    /// pattern without them, the reference the strips are held to), pixman's pattern only where they cannot.
+    /// a radial one is drawn by `ramps` (or a new RadialRamp), another linear one by `ramps` when given (pixman's
+    /// pattern without them, the reference the strips are held to), pixman's pattern only where they cannot (a
+    /// radial one's focal point near or past its ellipse among them).
     static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil,
                          ramps: RadialRamp? = nil) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
@@ -130,8 +130,8 @@ enum ContentDrawing {
             let f = l.point(.focalOffset)
             var focal = (f.x * b.size.width / rx, f.y * b.size.height / ry)
             if !focal.0.isFinite || !focal.1.isFinite { focal = (0, 0) }  // would put cairo's context in an error state
-            if focal == (0, 0),
-               (ramps ?? RadialRamp()).paint(cr, center: Point(sx, sy), radii: (rx, ry), stops: values, alpha: alpha) { break }
+            if (ramps ?? RadialRamp()).paint(cr, center: Point(sx, sy), radii: (rx, ry), focal: Point(focal.0, focal.1), stops: values,
+                                             alpha: alpha) { break }
             // Two circles, as canvas's createRadialGradient(fx, fy, 0, cx, cy, r) and SVG's fx, fy draw them:
             // t is 0 at the focal point and 1 on the ellipse along each ray from it.
             let pattern = cairo_pattern_create_radial(focal.0, focal.1, 0, 0, 0, 1)!

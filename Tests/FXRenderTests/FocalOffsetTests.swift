@@ -57,6 +57,23 @@ import Testing
         #expect(worst <= 2, "largest difference \(worst) levels")
     }
 
+    /// Near the ellipse, where t changes fastest: F = (0.7, −0.7) (|F| = 0.9899, drawn by the renderer's
+    /// ramp) and F = (0.705, −0.705) (|F| = 0.9970, past `RadialRamp.maxFocal`: pixman's pattern); focalOffset
+    /// is F times the radii over the bounds, (F.x·40 / 80, F.y·30 / 60).
+    @Test(arguments: [0.7, 0.705])
+    func nearTheEllipseEveryPixelFollowsTheRule(f: Double) throws {
+        let frame = try render(try stage(focal: Point(f / 2, -f / 2)))
+        var worst = 0.0
+        for y in 10..<70 {
+            for x in 10..<90 {
+                let e = rule.expected(t(Double(x) + 0.5, Double(y) + 0.5, focal: (f, -f)))
+                let got = rgba(frame, x, y)
+                for c in 0..<4 { worst = max(worst, abs(Double(got[c]) - e[c])) }
+            }
+        }
+        #expect(worst <= 2, "largest difference \(worst) levels")
+    }
+
     /// Points worked by hand (with a calculator, from the rule above), F = (0.4, −0.2):
     /// - the pixel nearest the focal point, centre (65.5, 33.5) → p = (0.3875, −0.2167): |p − F| = 0.0208,
     ///   the ray meets the circle at (−0.187, −0.982), s = 0.978, t = 0.0213: white 0.071 of the way to

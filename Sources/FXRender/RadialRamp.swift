@@ -4,7 +4,8 @@ import FXCore
 import Glibc
 
 /// CAGradientLayer's radial gradient (concentric ellipses about `startPoint`,
-/// the last colour beyond the outer one) drawn by the renderer instead of by
+/// the last colour beyond the outer one; with fxhost's `focalOffset`, the
+/// two-circle gradient of RadialFocalRow.swift) drawn by the renderer instead of by
 /// pixman, then composited by cairo as an image through the same clip,
 /// operator and opacity.
 ///
@@ -167,10 +168,9 @@ final class RadialRamp {
         return t
     }
 
-    /// One row: pixel i's t is the length of (p + i·dp, q + i·dq). Only the pixels whose t may be
-    /// below 1 (between the roots of t² = 1, widened by a pixel) take a square root; the rest are the last entry.
     /// The pixels `[first, last)` of a row that may lie inside the unit circle, its pixel i at
-    /// (p + dp·i, q + dq·i): those outside take the last entry without a square root.
+    /// (p + dp·i, q + dq·i) (between the roots of |·|² = 1, widened by a pixel): those outside take the
+    /// last entry without a square root.
     static func insideSpan(width: Int, p: Double, q: Double, dp: Double, dq: Double) -> (first: Int, last: Int) {
         // t²(i) = a·i² + b·i + c, below 1 between the roots.
         let a = dp * dp + dq * dq, b = 2 * (p * dp + q * dq), c = p * p + q * q - 1
@@ -191,6 +191,8 @@ final class RadialRamp {
         return (first, max(first, last))
     }
 
+    /// One row: pixel i's t is the length of (p + i·dp, q + i·dq). Only the pixels of `insideSpan` take a
+    /// square root; the rest are the last entry.
     private static func fillRow(_ row: UnsafeMutablePointer<UInt32>, width: Int, p: Double, q: Double, dp: Double, dq: Double,
                                 table: UnsafeBufferPointer<UInt32>) {
         let outside = table[steps]

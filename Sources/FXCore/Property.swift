@@ -16,7 +16,7 @@ public enum Property: Int, Sendable, CaseIterable {
     case backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds, maskMode
     case contents, contentsGravity, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     // GradientLayer
-    case colors, locations, startPoint, endPoint, gradientType
+    case colors, locations, startPoint, endPoint, gradientType, focalOffset
     // ShapeLayer
     case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
@@ -150,6 +150,10 @@ public enum Property: Int, Sendable, CaseIterable {
                                  means: "where the gradient ends, in unit coordinates of the bounds")
         case .gradientType: return i("type", .choice(GradientType.axial), .gradient, animatable: false,
                                  means: "the gradient's kind: axial, radial or conic")
+        case .focalOffset: return i("focalOffset", .point(.zero), .gradient,
+                                 means: "fxhost's own (fx.h 1.6; an older host answers FX_ERR_BAD_KEY_PATH): a radial gradient's "
+                                 + "focal point (where the first colour is) as an offset from startPoint, in unit coordinates of "
+                                 + "the bounds; (0, 0), the default, is the centre")
         case .path: return i("path", .path(Path()), .shape,
                                  means: "the shape drawn")
         case .fillColor: return i("fillColor", .color(.black), .shape,

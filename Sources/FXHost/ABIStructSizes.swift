@@ -32,9 +32,10 @@ public struct ABISizeTable: Sendable {
 
     public init(byMinor: [ABIStructSizes]) { self.byMinor = byMinor }
 
-    /// 1.0 to 1.5 (1.1, 1.2 and 1.4 grew only fx_api, which the host hands
-    /// out, not reads; 1.3 and 1.5 added only a layer key).
+    /// 1.0 to 1.6 (1.1, 1.2 and 1.4 grew only fx_api, which the host hands
+    /// out, not reads; 1.3, 1.5 and 1.6 added only a layer key).
     public static let frozen = ABISizeTable(byMinor: [
+        ABIStructSizes(plugin: 48, factory: 48, param: 80, layerTiming: 32),
         ABIStructSizes(plugin: 48, factory: 48, param: 80, layerTiming: 32),
         ABIStructSizes(plugin: 48, factory: 48, param: 80, layerTiming: 32),
         ABIStructSizes(plugin: 48, factory: 48, param: 80, layerTiming: 32),

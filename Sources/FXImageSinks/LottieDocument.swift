@@ -344,9 +344,14 @@ struct LottieDocument {
 
     /// The gradient fills the rounded bounds. A radial one is an ellipse in Core Animation and a
     /// circle in Lottie: it is drawn in a group scaled vertically by the ellipse's ratio, with the
-    /// rectangle and the centre scaled back.
+    /// rectangle and the centre scaled back. Its focal point (`focalOffset`) is the highlight: `h`
+    /// its distance from the centre in percent of the radius, `a` its angle from the line start →
+    /// end (lottie-web's rule, docs/LOTTIE.md).
     private func gradientShapes(_ frames: [LottieCapture.Frame?]) -> String {
-        struct Geometry { let rect: Rect; let radius: Double; let start: Point; let end: Point; let ratio: Double; let stops: [Double]; let count: Int }
+        struct Geometry {
+            let rect: Rect; let radius: Double; let start: Point; let end: Point; let ratio: Double; let stops: [Double]; let count: Int
+            var highlight = (length: 0.0, angle: 0.0)
+        }
         func geometry(_ f: LottieCapture.Frame) -> Geometry? {
             let l = f.layer
             guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return nil }
@@ -366,8 +371,11 @@ struct LottieDocument {
                 let rx = max(abs(ex - sx), 1e-6), ry = max(abs(ey - sy), 1e-6)
                 let k = ry / rx
                 let rect = Rect(b.origin.x, b.origin.y / k, b.size.width, b.size.height / k)
-                return Geometry(rect: rect, radius: l.drawnCornerRadius, start: Point(sx, sy / k), end: Point(sx + rx, sy / k),
-                                ratio: k, stops: stops, count: colors.count)
+                var g = Geometry(rect: rect, radius: l.drawnCornerRadius, start: Point(sx, sy / k), end: Point(sx + rx, sy / k),
+                                 ratio: k, stops: stops, count: colors.count)
+                let f = l.point(.focalOffset), fx = f.x * b.size.width, fy = f.y * b.size.height / k
+                if fx != 0 || fy != 0 { g.highlight = (hypot(fx, fy) / rx * 100, atan2(fy, fx) * 180 / .pi) }
+                return g
             }
             return Geometry(rect: b, radius: l.drawnCornerRadius, start: Point(sx, sy), end: Point(ex, ey), ratio: 1, stops: stops, count: colors.count)
         }
@@ -381,8 +389,19 @@ struct LottieDocument {
         let stops = KeyframeFit.property(geometries.map { $0?.stops }, tolerance: [Self.colorTolerance],
                                          structure: geometries.map { $0?.count ?? 0 }, frames: capture.frameNumbers,
                                          still: { LottieJSON.array($0, 4) }, keyed: { LottieJSON.array($0, 4) })
+        // An angle that turns past ±180° between frames is kept continuous, so that keyframes between them turn the short way.
+        var angles: [Double?] = [], previous: Double?
+        for g in geometries {
+            guard let g else { angles.append(nil); continue }
+            var a = g.highlight.angle
+            if let p = previous { a += 360 * ((p - a) / 360).rounded() }
+            angles.append(a)
+            previous = a
+        }
+        let length = numbers(geometries.map { $0.map { [$0.highlight.length] } }, 0.01)
+        let angle = numbers(angles.map { $0.map { [$0] } }, 0.01)
         let fill = "{\"ty\":\"gf\",\"o\":{\"a\":0,\"k\":100},\"r\":1,\"s\":" + start + ",\"e\":" + end
-            + ",\"t\":\(radial ? 2 : 1),\"h\":{\"a\":0,\"k\":0},\"a\":{\"a\":0,\"k\":0},\"g\":{\"p\":\(count),\"k\":" + stops + "}}"
+            + ",\"t\":\(radial ? 2 : 1),\"h\":" + length + ",\"a\":" + angle + ",\"g\":{\"p\":\(count),\"k\":" + stops + "}}"
         let ratio = numbers(geometries.map { $0.map { [100, $0.ratio * 100] } }, 0.01)
         let tr = "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":" + ratio + ",\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}"
         return "[{\"ty\":\"gr\",\"it\":[" + rect + "," + fill + "," + tr + "]}]"

@@ -63,6 +63,8 @@ extension LayerKey where Value == Point {
     public static var startPoint: Self { .init("startPoint") }
     /// `endPoint`: where the gradient ends, in unit coordinates of the bounds.
     public static var endPoint: Self { .init("endPoint") }
+    /// `focalOffset`: fxhost's own (fx.h 1.6; an older host answers FX_ERR_BAD_KEY_PATH): a radial gradient's focal point (where the first colour is) as an offset from startPoint, in unit coordinates of the bounds; (0, 0), the default, is the centre.
+    public static var focalOffset: Self { .init("focalOffset") }
     /// `emitterPosition`: the centre of the emission shape.
     public static var emitterPosition: Self { .init("emitterPosition") }
 }
@@ -280,6 +282,7 @@ public enum LayerKeys {
         .init(.startPoint),
         .init(.endPoint),
         .init(.gradientType),
+        .init(.focalOffset),
         .init(.path),
         .init(.fillColor),
         .init(.fillRule),

@@ -94,7 +94,8 @@ enum ContentDrawing {
 
     /// With `strips`, a gradient that changes only down the frame is drawn from a cached strip (the same pixels);
     /// a radial one is drawn by `ramps` (or a new RadialRamp), another linear one by `ramps` when given (pixman's
-    /// pattern without them, the reference the strips are held to), pixman's pattern only where they cannot.
+    /// pattern without them, the reference the strips are held to), pixman's pattern only where they cannot (a
+    /// radial one's focal point near or past its ellipse among them).
     static func gradient(_ l: PresentedLayer, _ cr: OpaquePointer, alpha: Double = 1, strips: GradientStrips? = nil,
                          ramps: RadialRamp? = nil) {
         guard case .colors(let colors) = l[.colors], !colors.isEmpty else { return }
@@ -125,8 +126,15 @@ enum ContentDrawing {
                 break
             }
             let values = stopValues(colors, locations)
-            if (ramps ?? RadialRamp()).paint(cr, center: Point(sx, sy), radii: (rx, ry), stops: values, alpha: alpha) { break }
-            let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
+            // The focal point in the ellipse's space, where the ellipse is the unit circle about the origin.
+            let f = l.point(.focalOffset)
+            var focal = (f.x * b.size.width / rx, f.y * b.size.height / ry)
+            if !focal.0.isFinite || !focal.1.isFinite { focal = (0, 0) }  // would put cairo's context in an error state
+            if (ramps ?? RadialRamp()).paint(cr, center: Point(sx, sy), radii: (rx, ry), focal: Point(focal.0, focal.1), stops: values,
+                                             alpha: alpha) { break }
+            // Two circles, as canvas's createRadialGradient(fx, fy, 0, cx, cy, r) and SVG's fx, fy draw them:
+            // t is 0 at the focal point and 1 on the ellipse along each ray from it.
+            let pattern = cairo_pattern_create_radial(focal.0, focal.1, 0, 0, 0, 1)!
             addStops(pattern, values)
             var m = cairo_matrix_t()
             cairo_matrix_init(&m, 1 / rx, 0, 0, 1 / ry, -sx / rx, -sy / ry)

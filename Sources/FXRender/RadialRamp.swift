@@ -4,7 +4,8 @@ import FXCore
 import Glibc
 
 /// CAGradientLayer's radial gradient (concentric ellipses about `startPoint`,
-/// the last colour beyond the outer one) drawn by the renderer instead of by
+/// the last colour beyond the outer one; with fxhost's `focalOffset`, the
+/// two-circle gradient of RadialFocalRow.swift) drawn by the renderer instead of by
 /// pixman, then composited by cairo as an image through the same clip,
 /// operator and opacity.
 ///
@@ -28,6 +29,9 @@ import Glibc
 final class RadialRamp {
     /// Entries of the colour table over t in [0, 1] (rlottie keeps 1,024).
     static let steps = 4096
+    /// Focal points farther from the centre (in radii) are left to pixman: nearer the ellipse single
+    /// precision loses too much of t (lottie-web holds a Lottie highlight at 0.99).
+    static let maxFocal = 0.99
     /// Clip boxes larger than this many pixels are left to pixman: no scratch image that large.
     static let maxPixels = 1 << 24
 
@@ -47,11 +51,15 @@ final class RadialRamp {
 
     /// Paints the gradient with centre `center` and radii `radii` (user space of `cr`) and `stops`
     /// (offset, red, green, blue, alpha each, as `ContentDrawing.stopValues` gives them, in [0, 1])
-    /// through `cr`'s clip at `alpha`. False when it cannot (a matrix with no inverse, a box too
-    /// large, a value not finite): the caller draws the pattern instead.
-    func paint(_ cr: OpaquePointer, center: Point, radii: (x: Double, y: Double), stops: [Double], alpha: Double) -> Bool {
+    /// through `cr`'s clip at `alpha`; `focal`, the focal point in the ellipse's space (the unit circle
+    /// about the origin), moves the first colour off the centre (the two-circle rule, `fillFocalRow`).
+    /// False when it cannot (a matrix with no inverse, a box too large, a value not finite, a focal
+    /// point farther than `maxFocal` from the centre): the caller draws the pattern instead.
+    func paint(_ cr: OpaquePointer, center: Point, radii: (x: Double, y: Double), focal: Point = .zero, stops: [Double],
+               alpha: Double) -> Bool {
         guard stops.count >= 5, center.x.isFinite, center.y.isFinite, radii.x.isFinite, radii.y.isFinite,
-              radii.x > 0, radii.y > 0 else { return false }
+              radii.x > 0, radii.y > 0, focal.x * focal.x + focal.y * focal.y <= RadialRamp.maxFocal * RadialRamp.maxFocal
+        else { return false }
         guard let box = deviceBox(cr, pixelLimit: RadialRamp.maxPixels) else { return false }
         guard box.width > 0, box.height > 0 else { return true }  // nothing inside the clip
         let ctm = box.ctm, det = ctm.xx * ctm.yy - ctm.xy * ctm.yx
@@ -73,7 +81,12 @@ final class RadialRamp {
         table.withUnsafeBufferPointer { t in
             for j in 0..<height {
                 let row = (data + j * stride).assumingMemoryBound(to: UInt32.self)
-                RadialRamp.fillRow(row, width: width, p: p0 + pj * Double(j), q: q0 + qj * Double(j), dp: pi, dq: qi, table: t)
+                if focal == .zero {
+                    RadialRamp.fillRow(row, width: width, p: p0 + pj * Double(j), q: q0 + qj * Double(j), dp: pi, dq: qi, table: t)
+                } else {
+                    RadialRamp.fillFocalRow(row, width: width, p: p0 + pj * Double(j), q: q0 + qj * Double(j), dp: pi, dq: qi,
+                                            focal: focal, table: t)
+                }
             }
         }
         return composite(cr, data, box, alpha: alpha)
@@ -155,14 +168,13 @@ final class RadialRamp {
         return t
     }
 
-    /// One row: pixel i's t is the length of (p + i·dp, q + i·dq). Only the pixels whose t may be
-    /// below 1 (between the roots of t² = 1, widened by a pixel) take a square root; the rest are the last entry.
-    private static func fillRow(_ row: UnsafeMutablePointer<UInt32>, width: Int, p: Double, q: Double, dp: Double, dq: Double,
-                                table: UnsafeBufferPointer<UInt32>) {
-        let outside = table[steps]
+    /// The pixels `[first, last)` of a row that may lie inside the unit circle, its pixel i at
+    /// (p + dp·i, q + dq·i) (between the roots of |·|² = 1, widened by a pixel): those outside take the
+    /// last entry without a square root.
+    static func insideSpan(width: Int, p: Double, q: Double, dp: Double, dq: Double) -> (first: Int, last: Int) {
         // t²(i) = a·i² + b·i + c, below 1 between the roots.
         let a = dp * dp + dq * dq, b = 2 * (p * dp + q * dq), c = p * p + q * q - 1
-        var first = 0, last = width  // the pixels [first, last) may lie inside
+        var first = 0, last = width
         if a > 0 {
             let d = b * b - 4 * a * c
             let r = d > 0 ? d.squareRoot() : 0
@@ -176,7 +188,15 @@ final class RadialRamp {
         } else if !(c < 0) {
             first = width
         }
-        last = max(first, last)
+        return (first, max(first, last))
+    }
+
+    /// One row: pixel i's t is the length of (p + i·dp, q + i·dq). Only the pixels of `insideSpan` take a
+    /// square root; the rest are the last entry.
+    private static func fillRow(_ row: UnsafeMutablePointer<UInt32>, width: Int, p: Double, q: Double, dp: Double, dq: Double,
+                                table: UnsafeBufferPointer<UInt32>) {
+        let outside = table[steps]
+        let (first, last) = insideSpan(width: width, p: p, q: q, dp: dp, dq: dq)
         var i = 0
         while i < first { row[i] = outside; i += 1 }
         // Inside, in single precision from the run's first pixel (|u|, |v| stay near 1 there), without branches:

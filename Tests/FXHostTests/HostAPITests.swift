@@ -38,7 +38,7 @@ func cstr(_ s: String) -> UnsafePointer<CChar> { UnsafePointer(strdup(s)!) }
         #expect(FXAPIError.Code.notNow.rawValue == FX_ERR_NOT_NOW)
         #expect(FXAPIError.Code.failed.rawValue == FX_ERR_FAILED)
         #expect(api.struct_size == UInt32(MemoryLayout<fx_api>.size))
-        #expect(api.abi_major == 1 && api.abi_minor == 5)
+        #expect(api.abi_major == 1 && api.abi_minor == 6)
     }
 
     @Test func callsOutsideAPluginCallAreRefused() {

@@ -381,6 +381,13 @@ struct ShapeContent {
         try play(g, "endPoint", paints, vector: { point(end($0)) }, value: end) {
             try timeline.play(g, "endPoint", paints.map(end))
         }
+        // The focal point's offset from the centre, only where a highlight moves it (fx.h 1.6).
+        func focal(_ p: Paint) -> Point { Point((p.focal.x - p.start.x) / w, (p.focal.y - p.start.y) / h) }
+        if radial, RadialFocus.hostHasFocalOffset, paints.contains(where: { $0.focal != $0.start }) {
+            try play(g, "focalOffset", paints, vector: { point(focal($0)) }, value: focal) {
+                try timeline.play(g, "focalOffset", paints.map(focal))
+            }
+        }
         try play(g, "opacity", paints, vector: { [$0.color[3]] }, value: { $0.color[3] }) {
             try timeline.play(g, "opacity", paints.map { $0.color[3] })
         }

@@ -13,6 +13,7 @@ enum GradientStroke {
         let a = g.start.at(f), e = g.end.at(f)
         p.start = m.apply(Vec(a.first ?? 0, a.count > 1 ? a[1] : 0))
         p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
+        p.focal = m.apply(RadialFocus.focal(g, at: f))
         let k = m.lengthScale
         p.width = max(0, s.width.at(f)) * k
         p.dashes = s.dashes.map { max(0, $0.at(f)) * k }

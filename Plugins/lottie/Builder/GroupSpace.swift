@@ -30,6 +30,7 @@ enum GroupSpace {
             q.dashPhase = p.dashPhase / k
             q.start = inverse.apply(p.start)
             q.end = inverse.apply(p.end)
+            q.focal = inverse.apply(p.focal)
             q.space = .identity
             out.append(q)
             spaces.append(p.space)

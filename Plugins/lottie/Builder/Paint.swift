@@ -22,6 +22,8 @@ struct Paint {
     /// Gradient stops (location, RGBA) and its ends, in the layer's coordinates.
     var stops: [(location: Double, color: [Double])] = []
     var start = Vec(0, 0), end = Vec(0, 0)
+    /// A radial gradient's focal point (`RadialFocus`), in the layer's coordinates: `start` when centred.
+    var focal = Vec(0, 0)
     /// The map from the paint's group to the layer: a stroke is stroked, and a gradient laid out, in
     /// the group's space and then mapped, as After Effects draws them (see `GroupSpace`).
     var space = Affine.identity
@@ -76,6 +78,7 @@ enum PaintLayout {
                 let s = g.start.at(f), e = g.end.at(f)
                 p.start = m.apply(Vec(s.first ?? 0, s.count > 1 ? s[1] : 0))
                 p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
+                p.focal = m.apply(RadialFocus.focal(g, at: f))
                 p.space = m
                 out.append(p)
             case .gradientStroke(let g, let s):

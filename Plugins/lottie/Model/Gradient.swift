@@ -7,4 +7,8 @@ struct LottieGradient {
     var type: Int
     var start: Animated<[Double]>
     var end: Animated<[Double]>
+    /// A radial gradient's highlight: how far its focal point lies from the centre, in percent of
+    /// the radius ("h"), and its angle from the line start → end, in degrees ("a").
+    var highlightLength = Animated<Double>(constant: 0)
+    var highlightAngle = Animated<Double>(constant: 0)
 }

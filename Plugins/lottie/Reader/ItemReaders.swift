@@ -24,16 +24,19 @@ enum GradientReader {
     static func read(_ n: Node) throws(LottieError) -> LottieGradient {
         let g = try n.require("g")
         let count = Int(try g.require("p").number(in: 1...1000))
-        // The highlight moves a radial gradient's focal point off its centre (length `h` percent of
-        // the radius, at angle `a`); the engine's radial gradient (CAGradientLayer's) has no focal point.
-        if let h = n["h"], let length = try? PropertyReader.scalar(h, default: 0), length.keyframes.contains(where: { $0.value != 0 }),
-           try n.number("t", default: 1, in: 1...2) == 2 {
-            Warnings.note("a radial gradient's highlight (drawn with the focal point at the centre: the engine's radial gradient has none)", at: h.path)
+        var gradient = LottieGradient(colorCount: count, stops: try PropertyReader.vector(try g.require("k"), default: []),
+                                      type: Int(try n.number("t", default: 1, in: 1...2)),
+                                      start: try PropertyReader.vector(n["s"], default: [0, 0]),
+                                      end: try PropertyReader.vector(n["e"], default: [0, 0]))
+        // The highlight moves a radial gradient's focal point off its centre (RadialFocus); a linear one has none.
+        if gradient.type == 2 {
+            gradient.highlightLength = try PropertyReader.scalar(n["h"], default: 0)
+            gradient.highlightAngle = try PropertyReader.scalar(n["a"], default: 0)
+            if let h = n["h"], gradient.highlightLength.keyframes.contains(where: { $0.value != 0 }), !RadialFocus.hostHasFocalOffset {
+                Warnings.note("a radial gradient's highlight (drawn centred: this fxhost has no focalOffset, fx.h 1.6)", at: h.path)
+            }
         }
-        return LottieGradient(colorCount: count, stops: try PropertyReader.vector(try g.require("k"), default: []),
-                              type: Int(try n.number("t", default: 1, in: 1...2)),
-                              start: try PropertyReader.vector(n["s"], default: [0, 0]),
-                              end: try PropertyReader.vector(n["e"], default: [0, 0]))
+        return gradient
     }
 }
 

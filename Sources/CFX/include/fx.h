@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT-0 */
 /*
- * fx.h — the fxhost plugin ABI, version 1.5.
+ * fx.h — the fxhost plugin ABI, version 1.6.
  *
  * This header is the whole contract between fxhost and an effect plugin. A
  * plugin includes it, exports one entry function (FX_PLUGIN_ENTRY), and does
@@ -121,6 +121,11 @@
  *        no fx_api member or struct changed. A host before 1.5 answers
  *        FX_ERR_BAD_KEY_PATH to layer_set of it; layer_knows_key_path
  *        tells beforehand.
+ *   1.6  the gradient layer key focalOffset (fxhost's own; Core Animation
+ *        has none): a radial gradient's focal point, off its centre; no
+ *        fx_api member or struct changed. A host before 1.6 answers
+ *        FX_ERR_BAD_KEY_PATH to layer_set of it; layer_knows_key_path
+ *        tells beforehand.
  */
 #ifndef FX_H
 #define FX_H
@@ -140,7 +145,7 @@ extern "C" {
 /** The ABI major version: differs only across incompatible changes. */
 #define FX_ABI_MAJOR 1
 /** The ABI minor version: each minor only appends to the previous one. */
-#define FX_ABI_MINOR 5
+#define FX_ABI_MINOR 6
 
 /** Marks a function as exported from the plugin with C linkage. */
 #if defined(_WIN32)
@@ -288,6 +293,19 @@ typedef struct fx_value {
 typedef int32_t fx_layer_kind;
 #define FX_LAYER 0           /**< CALayer: bounds, position, transform, opacity, colours, contents, … */
 #define FX_LAYER_GRADIENT 1  /**< CAGradientLayer: adds colors, locations, startPoint, endPoint, type */
+/*
+ * 1.6: a gradient layer's key focalOffset (FX_VALUE_POINT, animatable like
+ * startPoint) moves a radial gradient's focal point, where its first colour
+ * is, off its centre: the offset from startPoint, in the same unit
+ * coordinates of the bounds. The gradient is then the two-circle one of
+ * canvas's createRadialGradient(fx, fy, 0, cx, cy, r) and SVG's fx and fy,
+ * drawn in the ellipse startPoint and endPoint give: along each ray from
+ * the focal point the colour runs from the first location at the focal
+ * point to the last on the ellipse, and stays the last beyond it. (0, 0),
+ * the default, is Core Animation's radial gradient. Axial and conic
+ * gradients ignore it. A focal point outside the ellipse draws the cone
+ * that rule gives.
+ */
 #define FX_LAYER_SHAPE 2     /**< CAShapeLayer: adds path, fillColor, strokeColor, lineWidth, strokeEnd, … */
 #define FX_LAYER_TEXT 3      /**< CATextLayer: adds string, font, fontSize, foregroundColor, alignmentMode, … */
 /**

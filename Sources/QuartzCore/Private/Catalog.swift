@@ -14,11 +14,11 @@ enum Catalog {
         case "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "hidden",
              "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "contents",
              "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "colors", "locations", "startPoint",
-             "endPoint", "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase",
-             "strokeStart", "strokeEnd", "fontSize", "foregroundColor", "instanceCount", "instanceTransform",
-             "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
-             "instanceAlphaOffset", "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
-             "birthRate", "lifetime", "velocity", "scale", "spin":
+             "endPoint", "focalOffset", "path", "fillColor", "strokeColor", "lineWidth", "miterLimit",
+             "lineDashPhase", "strokeStart", "strokeEnd", "fontSize", "foregroundColor", "instanceCount",
+             "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+             "instanceBlueOffset", "instanceAlphaOffset", "emitterPosition", "emitterZPosition", "emitterSize",
+             "emitterDepth", "birthRate", "lifetime", "velocity", "scale", "spin":
             true
         default:
             false

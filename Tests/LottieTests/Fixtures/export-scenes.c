@@ -6,6 +6,9 @@
  *           child C (frame 0,0 20×20 in P)
  *   shadow  a blue 40×40 square at (30,30) with a shadow: black, opacity 0.5, offset (6, 8), radius 2
  *   shadows the same square with a green 10×10 sublayer: a shadow of two parts
+ *   focus   a radial gradient layer (frame 10,20 80×60; red, blue, white; startPoint (0.5, 0.5),
+ *           endPoint (1, 1): an ellipse of radii 40 × 30) whose focalOffset (fx.h 1.6) moves
+ *           from (0.2, 0) to (0, −0.2) over 1 s (linear, focalOffset.x and focalOffset.y)
  */
 #include "fx.h"
 
@@ -65,14 +68,30 @@ static fx_status shadows(const fx_api *api, fx_layer stage) {
     return api->layer_add_sublayer(s, dot);
 }
 
+static fx_status focus(const fx_api *api, fx_layer stage) {
+    static const fx_color colors[] = { { 1, 0, 0, 1 }, { 0, 0, 1, 1 }, { 1, 1, 1, 1 } };
+    fx_layer g;
+    fx_value v;
+    CHECK(api->layer_create(FX_LAYER_GRADIENT, "spot", &g));
+    CHECK(api->layer_set_frame(g, (fx_rect){ 10, 20, 80, 60 }));
+    v = fx_colors_value(colors, 3); CHECK(api->layer_set(g, "colors", &v));
+    v = fx_string_value("radial"); CHECK(api->layer_set(g, "type", &v));
+    v = fx_point_value(0.5, 0.5); CHECK(api->layer_set(g, "startPoint", &v));
+    v = fx_point_value(1, 1); CHECK(api->layer_set(g, "endPoint", &v));
+    CHECK(api->layer_add_sublayer(stage, g));
+    CHECK(animate(api, g, "focalOffset.x", 0.2, 0));
+    return animate(api, g, "focalOffset.y", 0, -0.2);
+}
+
 static const fx_factory factories[] = {
     { sizeof(fx_factory), "nested", "an animated parent with a static child", NULL, 0, (fx_build_fn)nested },
     { sizeof(fx_factory), "shadow", "a square with a shadow", NULL, 0, (fx_build_fn)shadow },
     { sizeof(fx_factory), "shadows", "a square with a sublayer and a shadow", NULL, 0, (fx_build_fn)shadows },
+    { sizeof(fx_factory), "focus", "a radial gradient whose focal point moves", NULL, 0, (fx_build_fn)focus },
 };
 
 static const fx_plugin plugin = {
-    sizeof(fx_plugin), FX_ABI_MAJOR, FX_ABI_MINOR, "export-scenes", "1.0.0", "scenes for the Lottie export's tests", factories, 3,
+    sizeof(fx_plugin), FX_ABI_MAJOR, FX_ABI_MINOR, "export-scenes", "1.0.0", "scenes for the Lottie export's tests", factories, 4,
 };
 
 FX_PLUGIN_ENTRY(api) {

@@ -25,9 +25,9 @@ extension Builder {
     static let orientTolerance = 0.05 * Double.pi / 180
 
     /// Plays the layer's position along a turning path and the rest of its matrix, and returns
-    /// true; false, playing nothing, when the layer has no auto-orient or no moving position, its
-    /// parents move or stretch it, the path cannot be planned, or at some checked frame the
-    /// host's turn is not lottie-web's within `orientTolerance`.
+    /// true; false, playing nothing, when the layer has no auto-orient or its position does not
+    /// move between played frames, its parents move or stretch it, the path cannot be planned, or
+    /// at some checked frame the host's turn is not lottie-web's within `orientTolerance`.
     func playOrientedPosition(_ x: Layer, _ l: LottieLayer, _ layers: [LottieLayer], frames: [Double],
                               matrices: [Affine], path: String) throws -> Bool {
         let transform = l.transform, position = transform.position, k = position.keyframes
@@ -44,6 +44,7 @@ extension Builder {
             return map.applyVector(Vec(p.first ?? 0, p.count > 1 ? p[1] : 0))
         }
         let positions = frames.map(mapped)
+        guard positions.contains(where: { $0 != positions[0] }) else { return false }
         let first = max(grid.first, k[0].time), last = min(grid.last, k[k.count - 1].time)
         guard last > first,
               let plan = PositionPath.make(frames: frames, played: positions, at: mapped, position: position, map: map,

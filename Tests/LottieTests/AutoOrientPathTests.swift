@@ -15,8 +15,8 @@ final class AutoOrientPathTests: XCTestCase {
     /// down the bend's last direction to (154, 193) by frame 19.5, then still; linear easing.
     let bend = [(60.0, 120.0), (92.0, 120.0), (122.0, 137.0), (138.0, 165.0)]
 
-    func bezier(_ t: Double) -> (point: (Double, Double), velocity: (Double, Double)) {
-        let c = bend, u = 1 - t
+    func bezier(_ c: [(Double, Double)], _ t: Double) -> (point: (Double, Double), velocity: (Double, Double)) {
+        let u = 1 - t
         let w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
         let p = (zip(w, c).reduce(0) { $0 + $1.0 * $1.1.0 }, zip(w, c).reduce(0) { $0 + $1.0 * $1.1.1 })
         let v = (3 * u * u * (c[1].0 - c[0].0) + 6 * u * t * (c[2].0 - c[1].0) + 3 * t * t * (c[3].0 - c[2].0),
@@ -24,9 +24,9 @@ final class AutoOrientPathTests: XCTestCase {
         return (p, v)
     }
 
-    /// The bend's parameter at `fraction` of its arc length.
-    func parameter(atFraction fraction: Double) -> Double {
-        func speed(_ t: Double) -> Double { let v = bezier(t).velocity; return (v.0 * v.0 + v.1 * v.1).squareRoot() }
+    /// The cubic's parameter at `fraction` of its arc length.
+    func parameter(_ c: [(Double, Double)], atFraction fraction: Double) -> Double {
+        func speed(_ t: Double) -> Double { let v = bezier(c, t).velocity; return (v.0 * v.0 + v.1 * v.1).squareRoot() }
         func length(_ t: Double) -> Double {
             let n = 200, h = t / Double(n)
             var sum = speed(0) + speed(t)
@@ -49,19 +49,21 @@ final class AutoOrientPathTests: XCTestCase {
         if f <= 2 { return ((10, 120), 0) }
         if f < 7.5 { return ((10 + 50 * (f - 2) / 5.5, 120), 0) }
         if f < 16.5 {
-            let b = bezier(parameter(atFraction: (f - 7.5) / 9))
+            let b = bezier(bend, parameter(bend, atFraction: (f - 7.5) / 9))
             return (b.point, atan2(b.velocity.1, b.velocity.0) * 180 / .pi)
         }
         if f < 19.5 { return ((138 + 16 * (f - 16.5) / 3, 165 + 28 * (f - 16.5) / 3), last) }
         return ((154, 193), last)
     }
 
-    /// lottie-web's direction at frame `f`: from the position 0.01 frames before to the position at
-    /// `f`; at or before the first keyframe from it to 0.01 after; at or after the last from 0.05
-    /// before it to it.
-    func lottieWebDirection(_ f: Double) -> Double {
-        let (a, b) = f <= 2 ? (2.0, 2.01) : f >= 19.5 ? (19.45, 19.5) : (f - 0.01, f)
-        let p = motion(a).place, q = motion(b).place
+    /// lottie-web's direction at frame `f` of a motion `place` keyed from frame `first` to `last`:
+    /// from the position 0.01 frames before to the position at `f`; at or before the first
+    /// keyframe from it to 0.01 after; at or after the last from 0.05 before it to it.
+    func lottieWebDirection(_ f: Double, first: Double = 2, last: Double = 19.5,
+                            _ place: ((Double) -> (Double, Double))? = nil) -> Double {
+        let place = place ?? { self.motion($0).place }
+        let (a, b) = f <= first ? (first, first + 0.01) : f >= last ? (last - 0.05, last) : (f - 0.01, f)
+        let p = place(a), q = place(b)
         return atan2(q.1 - p.1, q.0 - p.0) * 180 / .pi
     }
 
@@ -136,6 +138,31 @@ final class AutoOrientPathTests: XCTestCase {
             for s in all {
                 let f = (s.t * 10).rounded()
                 XCTAssertEqual(difference(s.angle, lottieWebDirection(f) + offset), 0, accuracy: 1e-4, "\(name) at frame \(f)")
+            }
+        }
+    }
+
+    /// Where the host's turn would not be lottie-web's, the layer is baked as before: at the file's
+    /// frames it keeps lottie-web's direction. auto-orient.json's "arrow" turns a corner at frame 5
+    /// (right along y = 10, then down along x = 90; rotation 10); its "curve" goes from (10, 50) to
+    /// (90, 50) through (10, 10) and (90, 10) over frames 0…10, turning too fast into its last
+    /// keyframe for lottie-web's 0.05-frame chord to be its tangent (0.54° apart).
+    func testWhereTheTurnsDisagreeTheFramesKeepLottieWebsDirection() throws {
+        let curve = [(10.0, 50.0), (10.0, 10.0), (90.0, 10.0), (90.0, 50.0)]
+        func arrow(_ f: Double) -> (Double, Double) { f <= 5 ? (10 + 16 * max(0, f), 10) : (90, 10 + 16 * (min(10, f) - 5)) }
+        func along(_ f: Double) -> (Double, Double) { bezier(curve, parameter(curve, atFraction: min(1, max(0, f / 10)))).point }
+        let r = try runProcess(Lottie.fxhost, ["--plugin", "lottie", "--file", Lottie.fixture("auto-orient.json"), "--sink", "jsonl", "--fps", "10"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = try JSONLinesReader.read(r.stdout)
+        XCTAssertEqual(lines.count, 12)  // 0 … 1.1 s (to the out point)
+        for line in lines {
+            let f = ((line["t"] as! Double) * 10).rounded()
+            let layers = line["layers"] as! [[String: Any]]
+            for (name, offset, place) in [("arrow", 10.0, arrow), ("curve", 0, along)] {
+                let props = try XCTUnwrap(layers.first { $0["path"] as? String == "stage/composition/" + name }?["props"] as? [String: Any])
+                let m = try XCTUnwrap(props["transform"] as? [Double])
+                let want = lottieWebDirection(f, first: 0, last: 10, place) + offset
+                XCTAssertEqual(difference(atan2(m[1], m[0]) * 180 / .pi, want), 0, accuracy: 1e-4, "\(name) at frame \(f)")
             }
         }
     }

@@ -97,6 +97,17 @@ final class AutoOrientPathTests: XCTestCase {
         return (angle, (-5 * cos(r) + 3 * sin(r) + m.place.0, -5 * sin(r) - 3 * cos(r) + m.place.1))
     }
 
+    /// "swerve" at frame f: from (20, 60) to (92.6, 68.9) along a 14° arc over frames 2…12, eased
+    /// (0.8, 0, 0.2, 1), so that it turns fastest, and its turning speeds up and slows down, in
+    /// the middle of a segment, between two frames (turner's bend starts and ends at keys, where
+    /// the transform's plan already had keys).
+    let arc = [(20.0, 60.0), (44.5, 60.0), (68.9, 63.0), (92.6, 68.9)]
+
+    func swerve(_ f: Double) -> (angle: Double, place: (Double, Double)) {
+        let b = bezier(arc, parameter(arc, atFraction: eased(min(1, max(0, (f - 2) / 10)), 0.8, 0, 0.2, 1)))
+        return (atan2(b.velocity.1, b.velocity.0) * 180 / .pi, b.point)
+    }
+
     /// "child" at frame f, through its parent "holder" (scale 80 %, rotation −20, at (−40, −90)).
     func child(_ f: Double) -> (angle: Double, place: (Double, Double)) {
         let m = motion(f), r = -20 * Double.pi / 180
@@ -104,40 +115,46 @@ final class AutoOrientPathTests: XCTestCase {
         return (m.direction - 20, (0.8 * (p.0 * cos(r) - p.1 * sin(r)) - 40, 0.8 * (p.0 * sin(r) + p.1 * cos(r)) - 90))
     }
 
-    /// The largest angle (degrees) and place (pixels) away from the tangent's over frames 0…23 at
-    /// a quarter frame's steps.
-    func worst(environment: [String: String] = [:]) throws -> (angle: Double, place: Double) {
-        var angle = 0.0, place = 0.0
-        for (name, rule) in [("turner", turner), ("child", child)] {
+    /// Each layer's largest angle (degrees) and place (pixels) away from the tangent's over frames
+    /// 0…23 at a quarter frame's steps.
+    func worst(environment: [String: String] = [:]) throws -> [String: (angle: Double, place: Double)] {
+        var out: [String: (angle: Double, place: Double)] = [:]
+        for (name, rule) in [("turner", turner), ("child", child), ("swerve", swerve)] {
             let all = try samples(name, ["--fps", "40"], environment: environment)
             XCTAssertEqual(all.count, 93, name)  // 0 … 2.3 s (to the out point) at 40 a second
+            var angle = 0.0, place = 0.0
             for s in all {
                 let want = rule(s.t * 10)
                 angle = max(angle, difference(s.angle, want.angle))
                 place = max(place, ((s.place.0 - want.place.0) * (s.place.0 - want.place.0) + (s.place.1 - want.place.1) * (s.place.1 - want.place.1)).squareRoot())
             }
+            out[name] = (angle, place)
         }
-        return (angle, place)
+        return out
     }
 
     func testSamplesBetweenFramesTurnWithTheCurve() throws {
         // The host's tangent plus the two frames' remainders from lottie-web's chord, within the
         // plugin's tolerance (0.05°); the origin to the path's 10⁻³ px and the anchor's turn by that.
-        let planned = try worst()
-        XCTAssertLessThanOrEqual(planned.angle, 0.05)
-        XCTAssertLessThanOrEqual(planned.place, 0.01)
-        // The per-frame bake blends two frames' angles: where the bend starts and ends between two
-        // frames (7.5, 16.5) it is off by about 1.7°.
-        XCTAssertGreaterThan(try worst(environment: ["FXHOST_LOTTIE_BAKE": "1"]).angle, 1)
+        for (name, w) in try worst() {
+            XCTAssertLessThanOrEqual(w.angle, 0.05, name)
+            XCTAssertLessThanOrEqual(w.place, 0.01, name)
+        }
+        // The per-frame bake blends two frames' angles: off by about 1.7° where the bend starts and
+        // ends between two frames (7.5, 16.5), and 0.69° where swerve's turning speeds up.
+        let baked = try worst(environment: ["FXHOST_LOTTIE_BAKE": "1"])
+        XCTAssertGreaterThan(baked["turner"]?.angle ?? 0, 1)
+        XCTAssertGreaterThan(baked["swerve"]?.angle ?? 0, 0.5)
     }
 
     func testTheFilesFramesKeepLottieWebsDirection() throws {
-        for (name, offset) in [("turner", 10.0), ("child", -20.0)] {
+        for (name, offset) in [("turner", 10.0), ("child", -20.0), ("swerve", 0)] {
             let all = try samples(name, ["--fps", "10"])
             XCTAssertEqual(all.count, 24, name)
             for s in all {
                 let f = (s.t * 10).rounded()
-                XCTAssertEqual(difference(s.angle, lottieWebDirection(f) + offset), 0, accuracy: 1e-4, "\(name) at frame \(f)")
+                let want = name == "swerve" ? lottieWebDirection(f, first: 2, last: 12) { self.swerve($0).place } : lottieWebDirection(f)
+                XCTAssertEqual(difference(s.angle, want + offset), 0, accuracy: 1e-4, "\(name) at frame \(f)")
             }
         }
     }

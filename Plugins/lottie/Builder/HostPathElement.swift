@@ -5,10 +5,13 @@
 /// parameter (`KeyframePath.curvePieces`, the same sums as `Path.flattened`) and moves at
 /// constant speed along them, so a point `u` of the way along is that fraction of the chords'
 /// length. Against the true arc length this strays by up to about 0.04 px on a curve a hundred
-/// pixels long, which is why the plan cuts long curves into several elements.
+/// pixels long, which is why the plan cuts long curves into several elements. `tangent(at:)` is
+/// the direction the host turns a layer to under `rotationMode` (`KeyframePath.Segment.tangent`).
 struct HostPathElement {
     let points: [Vec]
     let lengths: [Double]
+    /// A curve's control points; nil for a line.
+    let curve: [Vec]?
 
     /// The engine's pieces per curve (docs/timing.md, keyframe paths).
     static let curvePieces = 32
@@ -16,6 +19,7 @@ struct HostPathElement {
     init(line from: Vec, _ to: Vec) {
         points = [from, to]
         lengths = [0, (to - from).length]
+        curve = nil
     }
 
     init(cubic s: [Vec]) {
@@ -31,6 +35,7 @@ struct HostPathElement {
         for i in 1..<pts.count { acc.append(acc[i - 1] + (pts[i] - pts[i - 1]).length) }
         points = pts
         lengths = acc
+        curve = s
     }
 
     /// The point `u` (0…1) of the way along the chords.
@@ -46,5 +51,26 @@ struct HostPathElement {
         let span = lengths[hi] - lengths[lo]
         let f = span > 0 ? (target - lengths[lo]) / span : 0
         return points[lo] + (points[hi] - points[lo]) * f
+    }
+
+    /// The direction of motion `u` (0…1) of the way along, as the engine measures it: a line's
+    /// own (zero for a line that does not move); a curve's derivative at the parameter of that
+    /// point (the chords are even steps of the parameter), or the chord's direction where the
+    /// derivative vanishes.
+    func tangent(at u: Double) -> Vec {
+        let total = lengths[lengths.count - 1]
+        let target = min(max(u, 0), 1) * total
+        var lo = 0, hi = lengths.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if lengths[mid] <= target { lo = mid } else { hi = mid }
+        }
+        let chord = points[hi] - points[lo]
+        guard let c = curve else { return chord }
+        let span = lengths[hi] - lengths[lo]
+        let t = (Double(lo) + (span > 0 ? (target - lengths[lo]) / span : 0)) / Double(points.count - 1), s = 1 - t
+        let a = s * s * 3, b = 2 * s * t * 3, e = t * t * 3
+        let d = (c[1] - c[0]) * a + (c[2] - c[1]) * b + (c[3] - c[2]) * e
+        return d.x == 0 && d.y == 0 ? chord : d
     }
 }

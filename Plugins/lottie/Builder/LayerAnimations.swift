@@ -10,6 +10,7 @@ extension Builder {
     /// its own easing, it is one key per played frame (docs/LOTTIE.md, "What is baked").
     func playTransform(_ x: Layer, _ l: LottieLayer, _ layers: [LottieLayer], frames: [Double],
                        matrices: [Affine], path: String) throws {
+        if try playOrientedPosition(x, l, layers, frames: frames, matrices: matrices, path: path) { return }
         if try playPosition(x, l, layers, frames: frames, matrices: matrices, path: path) { return }
         var chain = [l.transform]
         var parent = l.parent

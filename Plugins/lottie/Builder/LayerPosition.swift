@@ -66,9 +66,14 @@ extension Builder {
     private func playRest(_ x: Layer, _ l: LottieLayer, _ layers: [LottieLayer], _ chain: [LottieLayer], frames: [Double],
                           matrices: [Affine], positions: [Vec], mapped: (Double) -> Vec, path: String) throws {
         func rest(_ m: Affine, _ p: Vec) -> [Double] { [m.a, m.b, m.c, m.d, m.tx - p.x, m.ty - p.y] }
-        let drivers = ([l] + chain).flatMap { $0.transform.drivers }
         let rests = zip(matrices, positions).map(rest)
         func restAt(_ f: Double) -> [Double] { rest((try? self.worldMatrix(l, layers, f, path)) ?? .identity, mapped(f)) }
+        try playRest(x, drivers: ([l] + chain).flatMap { $0.transform.drivers }, frames: frames, rests: rests, at: restAt)
+    }
+
+    /// Plays `rests` (`[a, b, c, d, tx, ty]` at the played frames; `at(f)` at any frame) as the
+    /// layer's `transform`, planned as the whole matrix is.
+    func playRest(_ x: Layer, drivers: [[DriverSegment]], frames: [Double], rests: [[Double]], at restAt: (Double) -> [Double]) throws {
         func transform(_ v: [Double]) -> Transform { Transform([v[0], v[1], 0, 0, v[2], v[3], 0, 0, 0, 0, 1, 0, v[4], v[5], 0, 1]) }
         if let plan = KeyframePlan.make(frames: frames, drivers: drivers, played: rests, at: restAt,
                                         interpolable: Builder.blendsStraight) {
@@ -80,8 +85,11 @@ extension Builder {
 }
 
 extension Timeline {
-    /// Sets the path's start as the model value and animates `keyPath` along the path.
-    func play(_ layer: Layer, _ keyPath: String, along motion: PositionPath) throws {
+    /// Sets the path's start as the model value and animates `keyPath` along the path: over the
+    /// run, or over `window` (key times of the run) inside a group of the run's length, its fills
+    /// holding the ends; `turning`, with `rotationMode` "auto".
+    func play(_ layer: Layer, _ keyPath: String, along motion: PositionPath, turning: Bool = false,
+              window: ClosedRange<Double> = 0...1) throws {
         try layer.set(keyPath, motion.start.point)
         let p = try Path()
         try p.move(to: motion.start.point)
@@ -95,7 +103,15 @@ extension Timeline {
         try a.path(p)
         try a.set("keyTimes", motion.keyTimes)
         if motion.curves.contains(where: { $0 != .linear }) { try a.timingFunctions(motion.curves) }
-        try a.duration(duration).fillMode("both").removedOnCompletion(false)
-        try layer.add(a, forKey: "lottie." + keyPath)
+        if turning { try a.set("rotationMode", "auto") }
+        guard window != 0...1 else {
+            try a.duration(duration).fillMode("both").removedOnCompletion(false)
+            return try layer.add(a, forKey: "lottie." + keyPath)
+        }
+        try a.beginTime(window.lowerBound * duration).duration((window.upperBound - window.lowerBound) * duration).fillMode("both")
+        let g = try Animation.group()
+        try g.add(a)
+        try g.duration(duration).fillMode("both").removedOnCompletion(false)
+        try layer.add(g, forKey: "lottie." + keyPath)
     }
 }

@@ -45,10 +45,11 @@ struct PositionPath {
     var piecesLeft = PositionPath.maxPiecesTried
 
     /// The plan for `position` (values mapped by `map`'s linear part, which the parents apply),
-    /// or nil when the played frames are not evenly spaced or no curve is kept as a curve.
+    /// or nil when the played frames are not evenly spaced or no curve is kept as a curve (unless
+    /// `keepStraight`: a layer turned to its motion needs its path even when it is straight).
     /// `played[j]` is the mapped position at `frames[j]`, `at(f)` at any frame.
     static func make(frames: [Double], played: [Vec], at: (Double) -> Vec, position: Animated<[Double]>,
-                     map: Affine) -> PositionPath? {
+                     map: Affine, keepStraight: Bool = false) -> PositionPath? {
         let n = frames.count
         guard KeyframePlan.enabled, played.count == n, let grid = PlayedFrames(frames) else { return nil }
         let f0 = grid.first, fN = grid.last, step = grid.step
@@ -92,7 +93,7 @@ struct PositionPath {
             }
             here = endValue
         }
-        return plan.curved ? plan : nil
+        return plan.curved || keepStraight ? plan : nil
     }
 
     mutating func add(_ e: Element, at keyTime: Double, curve: TimingCurve) {

@@ -16,30 +16,12 @@ final class AutoOrientPathTests: XCTestCase {
     let bend = [(60.0, 120.0), (92.0, 120.0), (122.0, 137.0), (138.0, 165.0)]
 
     func bezier(_ c: [(Double, Double)], _ t: Double) -> (point: (Double, Double), velocity: (Double, Double)) {
-        let u = 1 - t
-        let w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
-        let p = (zip(w, c).reduce(0) { $0 + $1.0 * $1.1.0 }, zip(w, c).reduce(0) { $0 + $1.0 * $1.1.1 })
-        let v = (3 * u * u * (c[1].0 - c[0].0) + 6 * u * t * (c[2].0 - c[1].0) + 3 * t * t * (c[3].0 - c[2].0),
-                 3 * u * u * (c[1].1 - c[0].1) + 6 * u * t * (c[2].1 - c[1].1) + 3 * t * t * (c[3].1 - c[2].1))
-        return (p, v)
+        (CubicRule.point(c, t), CubicRule.velocity(c, t))
     }
 
     /// The cubic's parameter at `fraction` of its arc length.
     func parameter(_ c: [(Double, Double)], atFraction fraction: Double) -> Double {
-        func speed(_ t: Double) -> Double { let v = bezier(c, t).velocity; return (v.0 * v.0 + v.1 * v.1).squareRoot() }
-        func length(_ t: Double) -> Double {
-            let n = 200, h = t / Double(n)
-            var sum = speed(0) + speed(t)
-            for k in 1..<n { sum += speed(Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
-            return sum * h / 3
-        }
-        let target = fraction * length(1)
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<50 {
-            let mid = (lo + hi) / 2
-            if length(mid) < target { lo = mid } else { hi = mid }
-        }
-        return (lo + hi) / 2
+        CubicRule.parameter(c, atFraction: fraction, steps: 200)
     }
 
     /// The position at frame `f` and the direction of motion there (degrees clockwise from +x):

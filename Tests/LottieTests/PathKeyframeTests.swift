@@ -15,30 +15,7 @@ final class PathKeyframeTests: XCTestCase {
 
     /// The point at `fraction` of the cubic's arc length.
     func pointAlong(_ c: [(Double, Double)], _ fraction: Double) -> (Double, Double) {
-        func point(_ t: Double) -> (Double, Double) {
-            let u = 1 - t
-            let w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
-            return (zip(w, c).reduce(0) { $0 + $1.0 * $1.1.0 }, zip(w, c).reduce(0) { $0 + $1.0 * $1.1.1 })
-        }
-        func speed(_ t: Double) -> Double {
-            let u = 1 - t
-            let dx = 3 * u * u * (c[1].0 - c[0].0) + 6 * u * t * (c[2].0 - c[1].0) + 3 * t * t * (c[3].0 - c[2].0)
-            let dy = 3 * u * u * (c[1].1 - c[0].1) + 6 * u * t * (c[2].1 - c[1].1) + 3 * t * t * (c[3].1 - c[2].1)
-            return (dx * dx + dy * dy).squareRoot()
-        }
-        func length(_ t: Double) -> Double {
-            let n = 2000, h = t / Double(n)
-            var sum = speed(0) + speed(t)
-            for k in 1..<n { sum += speed(Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
-            return sum * h / 3
-        }
-        let target = fraction * length(1)
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<50 {
-            let mid = (lo + hi) / 2
-            if length(mid) < target { lo = mid } else { hi = mid }
-        }
-        return point((lo + hi) / 2)
+        CubicRule.point(c, CubicRule.parameter(c, atFraction: fraction))
     }
 
     /// position-path.json's "mover" at frame f: along a curve (eased 0.3, 0, 0.7, 1) over frames

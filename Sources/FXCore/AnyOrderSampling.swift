@@ -52,9 +52,7 @@ extension Stage {
         guard t.isFinite, t >= now else {
             throw FXError("cannot sample at t = \(t) before the clock's t = \(now): samples must be taken in time order")
         }
-        let s = Sampler.snapshot(of: self, at: t)
-        if let overBudget = s.overBudget { throw overBudget }
-        return s
+        return try budgetedSnapshot(at: t)
     }
 
     /// The sample at `t` without moving the clock, for a `t` from `unchangedSince` to `now`: what
@@ -63,8 +61,6 @@ extension Stage {
         guard t.isFinite, t >= unchangedSince, t <= now else {
             throw FXError("cannot sample at t = \(t) without building again: the clock, at t = \(now), last changed the tree at t = \(unchangedSince)")
         }
-        let s = Sampler.snapshot(of: self, at: t)
-        if let overBudget = s.overBudget { throw overBudget }
-        return s
+        return try budgetedSnapshot(at: t)
     }
 }

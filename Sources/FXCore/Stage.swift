@@ -359,7 +359,12 @@ public final class Stage {
     /// A frame over the scene budget (`SceneBudget`) throws, naming the budget and the replicator.
     public func sample(at t: Double) throws -> Snapshot {
         try advance(to: t)
-        let s = snapshot()
+        return try budgetedSnapshot(at: now)
+    }
+
+    /// The tree as it is, sampled at `t` without moving the clock; a frame over the scene budget throws.
+    func budgetedSnapshot(at t: Double) throws -> Snapshot {
+        let s = Sampler.snapshot(of: self, at: t)
         if let overBudget = s.overBudget { throw overBudget }
         return s
     }

@@ -217,7 +217,7 @@ struct LottieDocument {
             guard let m else { rotation.append(nil); scale.append(nil); shear.append(nil); position.append(nil); continue }
             var parts = m.parts
             // Unwrapped: the turn nearest the previous sample's, so that keyframes turn the short way.
-            if let previous { parts.rotation += ((previous - parts.rotation) / 360).rounded() * 360 }
+            parts.rotation = Self.nearestTurn(parts.rotation, to: previous)
             previous = parts.rotation
             largestScale = max(largestScale, abs(parts.scaleX), abs(parts.scaleY))
             if abs(parts.shear) > 1e-9 { sheared = true }
@@ -278,8 +278,7 @@ struct LottieDocument {
         var previous: Double?
         let direction = track { sh in
             guard let sh, sh.offset.x != 0 || sh.offset.y != 0 else { return [previous ?? 180] }
-            var d = atan2(sh.offset.y, sh.offset.x) * 180 / .pi + 90
-            if let p = previous { d += ((p - d) / 360).rounded() * 360 }
+            let d = Self.nearestTurn(atan2(sh.offset.y, sh.offset.x) * 180 / .pi + 90, to: previous)
             previous = d
             return [d]
         }
@@ -342,6 +341,13 @@ struct LottieDocument {
         return layer.kind == .gradient ? gradientShapes(frames) : pathShapes(frames)
     }
 
+    /// `degrees` plus the whole turns that bring it nearest `previous` (the angle a track had at the
+    /// frame before), so that an angle crossing ±180° between frames keeps turning the short way.
+    static func nearestTurn(_ degrees: Double, to previous: Double?) -> Double {
+        guard let previous else { return degrees }
+        return degrees + ((previous - degrees) / 360).rounded() * 360
+    }
+
     /// The gradient fills the rounded bounds. A radial one is an ellipse in Core Animation and a
     /// circle in Lottie: it is drawn in a group scaled vertically by the ellipse's ratio, with the
     /// rectangle and the centre scaled back. Its focal point (`focalOffset`) is the highlight: `h`
@@ -393,8 +399,7 @@ struct LottieDocument {
         var angles: [Double?] = [], previous: Double?
         for g in geometries {
             guard let g else { angles.append(nil); continue }
-            var a = g.highlight.angle
-            if let p = previous { a += 360 * ((p - a) / 360).rounded() }
+            let a = Self.nearestTurn(g.highlight.angle, to: previous)
             angles.append(a)
             previous = a
         }

@@ -11,8 +11,8 @@ enum GradientStroke {
         p.color = [1, 1, 1, min(1, max(0, opacity * s.opacity.at(f) / 100))]
         p.stops = g.colors(at: f)
         let a = g.start.at(f), e = g.end.at(f)
-        p.start = m.apply(Vec(a.first ?? 0, a.count > 1 ? a[1] : 0))
-        p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
+        p.start = m.apply(Vec(a))
+        p.end = m.apply(Vec(e))
         p.focal = m.apply(RadialFocus.focal(g, at: f))
         let k = m.lengthScale
         p.width = max(0, s.width.at(f)) * k

@@ -42,15 +42,21 @@ struct HostPathElement {
     func point(at u: Double) -> Vec {
         let total = lengths[lengths.count - 1]
         guard total > 0 else { return u < 1 ? points[0] : points[points.count - 1] }
-        let target = min(max(u, 0), 1) * total
+        let (lo, f) = chord(at: u)
+        return points[lo] + (points[lo + 1] - points[lo]) * f
+    }
+
+    /// The chord holding the point `u` (0…1) of the way along the chords' length, and how far
+    /// along it that point lies (0…1).
+    private func chord(at u: Double) -> (index: Int, fraction: Double) {
+        let target = min(max(u, 0), 1) * lengths[lengths.count - 1]
         var lo = 0, hi = lengths.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if lengths[mid] <= target { lo = mid } else { hi = mid }
         }
         let span = lengths[hi] - lengths[lo]
-        let f = span > 0 ? (target - lengths[lo]) / span : 0
-        return points[lo] + (points[hi] - points[lo]) * f
+        return (lo, span > 0 ? (target - lengths[lo]) / span : 0)
     }
 
     /// The direction of motion `u` (0…1) of the way along, as the engine measures it: a line's
@@ -58,17 +64,10 @@ struct HostPathElement {
     /// point (the chords are even steps of the parameter), or the chord's direction where the
     /// derivative vanishes.
     func tangent(at u: Double) -> Vec {
-        let total = lengths[lengths.count - 1]
-        let target = min(max(u, 0), 1) * total
-        var lo = 0, hi = lengths.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if lengths[mid] <= target { lo = mid } else { hi = mid }
-        }
-        let chord = points[hi] - points[lo]
+        let (lo, f) = chord(at: u)
+        let chord = points[lo + 1] - points[lo]
         guard let c = curve else { return chord }
-        let span = lengths[hi] - lengths[lo]
-        let t = (Double(lo) + (span > 0 ? (target - lengths[lo]) / span : 0)) / Double(points.count - 1), s = 1 - t
+        let t = (Double(lo) + f) / Double(points.count - 1), s = 1 - t
         let a = s * s * 3, b = 2 * s * t * 3, e = t * t * 3
         let d = (c[1] - c[0]) * a + (c[2] - c[1]) * b + (c[3] - c[2]) * e
         return d.x == 0 && d.y == 0 ? chord : d

@@ -30,7 +30,7 @@ extension Builder {
         }
         func mapped(_ f: Double) -> Vec {
             let p = position.at(f)
-            return map.applyVector(Vec(p.first ?? 0, p.count > 1 ? p[1] : 0))
+            return map.applyVector(Vec(p))
         }
         let positions = frames.map(mapped)
 

@@ -22,11 +22,12 @@ struct OrientedPath {
     init?(_ plan: PositionPath, from start: Double, to end: Double) {
         let kt = plan.keyTimes, n = kt.count
         guard n >= 2, plan.elements.count == n - 1 else { return nil }
-        var vertices = [plan.start]
+        var vertices = [plan.start], elements: [HostPathElement] = []
         for e in plan.elements {
+            let from = vertices[vertices.count - 1]
             switch e {
-            case .line(let v): vertices.append(v)
-            case .cubic(_, _, let v): vertices.append(v)
+            case .line(let v): vertices.append(v); elements.append(HostPathElement(line: from, v))
+            case .cubic(let c1, let c2, let v): vertices.append(v); elements.append(HostPathElement(cubic: [from, c1, c2, v]))
             }
         }
         var lo = 0, hi = n - 1
@@ -44,14 +45,7 @@ struct OrientedPath {
         cut.curved = plan.curved
         path = cut
         window = kt[lo]...kt[hi]
-        var from = cut.start, elements: [HostPathElement] = []
-        for e in cut.elements {
-            switch e {
-            case .line(let v): elements.append(HostPathElement(line: from, v)); from = v
-            case .cubic(let c1, let c2, let v): elements.append(HostPathElement(cubic: [from, c1, c2, v])); from = v
-            }
-        }
-        host = elements
+        host = Array(elements[lo..<hi])
     }
 
     /// The angle (radians, clockwise from +x on screen) the host turns the layer to at key time

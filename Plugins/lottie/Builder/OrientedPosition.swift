@@ -41,7 +41,7 @@ extension Builder {
         let offset = Vec(map.tx, map.ty)
         func mapped(_ f: Double) -> Vec {
             let p = position.at(f)
-            return map.applyVector(Vec(p.first ?? 0, p.count > 1 ? p[1] : 0))
+            return map.applyVector(Vec(p))
         }
         let positions = frames.map(mapped)
         guard positions.contains(where: { $0 != positions[0] }) else { return false }

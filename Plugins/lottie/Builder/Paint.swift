@@ -76,8 +76,8 @@ enum PaintLayout {
                 p.color = [1, 1, 1, opacity * o.at(f) / 100]
                 p.stops = g.colors(at: f)
                 let s = g.start.at(f), e = g.end.at(f)
-                p.start = m.apply(Vec(s.first ?? 0, s.count > 1 ? s[1] : 0))
-                p.end = m.apply(Vec(e.first ?? 0, e.count > 1 ? e[1] : 0))
+                p.start = m.apply(Vec(s))
+                p.end = m.apply(Vec(e))
                 p.focal = m.apply(RadialFocus.focal(g, at: f))
                 p.space = m
                 out.append(p)

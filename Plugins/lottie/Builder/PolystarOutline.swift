@@ -14,7 +14,7 @@ extension PolystarShape {
 
     func contour(at f: Double) -> Contour {
         let p = position.at(f)
-        let centre = Vec(p.first ?? 0, p.count > 1 ? p[1] : 0)
+        let centre = Vec(p)
         let n = min(PolystarShape.maxPoints, points.at(f))
         guard n.isFinite, n >= 1 else { return Contour() }
         let c = isStar

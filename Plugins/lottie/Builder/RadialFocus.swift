@@ -12,7 +12,7 @@ import Glibc
 enum RadialFocus {
     /// The focal point at frame `f`, in the gradient's own (group) coordinates.
     static func focal(_ g: LottieGradient, at f: Double) -> Vec {
-        let s = point(g.start.at(f)), e = point(g.end.at(f))
+        let s = Vec(g.start.at(f)), e = Vec(g.end.at(f))
         let h = g.highlightLength.at(f)
         guard g.type == 2, h != 0 else { return s }
         let percent = h / 100 >= 1 ? 0.99 : h / 100 <= -1 ? -0.99 : h / 100
@@ -21,8 +21,6 @@ enum RadialFocus {
         let distance = d.length * percent
         return Vec(s.x + cos(angle) * distance, s.y + sin(angle) * distance)
     }
-
-    static func point(_ v: [Double]) -> Vec { Vec(v.first ?? 0, v.count > 1 ? v[1] : 0) }
 
     /// Whether the host takes `focalOffset` (fx.h 1.6), asked once.
     static let hostHasFocalOffset = Layer.knows(.gradient, keyPath: "focalOffset")

@@ -34,6 +34,8 @@ struct Affine: Equatable {
 struct Vec: Equatable {
     var x, y: Double
     init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// A point as a Lottie value holds it: its first two numbers, a missing one 0.
+    init(_ v: [Double]) { self.init(v.first ?? 0, v.count > 1 ? v[1] : 0) }
     static func + (l: Vec, r: Vec) -> Vec { Vec(l.x + r.x, l.y + r.y) }
     static func - (l: Vec, r: Vec) -> Vec { Vec(l.x - r.x, l.y - r.y) }
     static func * (l: Vec, k: Double) -> Vec { Vec(l.x * k, l.y * k) }

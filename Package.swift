@@ -134,12 +134,12 @@ let package = Package(
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
         .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox"], path: "Tests/FXToolboxTests"),
         // The command line's own tables (the output formats' registry) and the studio's frame deltas, in process.
-        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost", "FXStudio"], path: "Tests/FXCommandLineTests"),
+        .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost", "FXStudio", "FXCore", "FXRender"], path: "Tests/FXCommandLineTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FXSinksTests", dependencies: ["FXImageSinks", "FXSinks", "FXRender", "FXCore", "FXPNG", "CDeflate", "CPixels", "TestSupport"],
             path: "Tests/FXSinksTests"),
-        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CCairo", "CPixels"], path: "Tests/FXRenderTests"),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCore", "CCairo", "CPango", "CPixels"], path: "Tests/FXRenderTests"),
         // Every plugin, loaded in turn through the real fxhost.
         .testTarget(
             name: "IntegrationTests", dependencies: ["TestSupport", "fxhost", "fxcatalog"],

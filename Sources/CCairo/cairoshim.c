@@ -12,12 +12,23 @@ static void *library;
 static char error[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* cairoload.c (generated): the functions fxhost calls. */
+extern const int fx_cairo_count;
+extern const char *const fx_cairo_names[];
+#define FX_CAIRO_MAX 512
+static void *table[FX_CAIRO_MAX];
+
+/* Looks every function up as the library loads: dlsym takes the dynamic loader's lock, which a
+ * library another thread is loading holds for milliseconds (pango's, prepared beside the build:
+ * Sources/CPango), so a drawing call that looked its function up only when first made would wait. */
 static void load(void) {
     library = dlopen(FX_CAIRO_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
         snprintf(error, sizeof error, "cannot load %s (%s)", FX_CAIRO_SONAME, why ? why : "not found");
+        return;
     }
+    for (int k = 0; k < fx_cairo_count && k < FX_CAIRO_MAX; k++) table[k] = dlsym(library, fx_cairo_names[k]);
 }
 
 const char *fx_cairo_failure(void) {
@@ -25,14 +36,15 @@ const char *fx_cairo_failure(void) {
     return library ? NULL : error;
 }
 
-/* The function `name` of libcairo.so.2. cairo is a dependency of fxhost's package (and of pango's),
- * so a library that cannot be loaded is a broken installation: fxhost says so in one line and ends. */
-void *fx_cairo_symbol(const char *name) {
+/* The function fx_cairo_names[k] of libcairo.so.2. cairo is a dependency of fxhost's package (and of
+ * pango's), so a library that cannot be loaded is a broken installation: fxhost says so in one line
+ * and ends. */
+void *fx_cairo_function(int k) {
     pthread_once(&once, load);
-    void *fn = library ? dlsym(library, name) : NULL;
+    void *fn = k < FX_CAIRO_MAX ? table[k] : NULL;
     if (!fn) {
-        fprintf(stderr, "fxhost: error: cannot draw: %s has no %s (%s); install Debian's libcairo2\n", FX_CAIRO_SONAME, name,
-                library ? "an older cairo" : error);
+        fprintf(stderr, "fxhost: error: cannot draw: %s has no %s (%s); install Debian's libcairo2\n", FX_CAIRO_SONAME,
+                fx_cairo_names[k], library ? "an older cairo" : error);
         fflush(stderr);
         _exit(1);
     }

@@ -4,12 +4,82 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static struct fx_pango table;
 static const struct fx_pango *loaded;
 static char error[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static _Atomic int failed;
+
+/* fontconfig's functions fxhost calls, from the library cairo and pango both link. */
+typedef void FcConfig;
+typedef void FcStrList;
+static struct {
+    FcConfig *(*FcConfigCreate)(void);
+    int (*FcConfigParseAndLoad)(FcConfig *, const unsigned char *, int);
+    FcStrList *(*FcConfigGetCacheDirs)(FcConfig *);
+    unsigned char *(*FcStrListNext)(FcStrList *);
+    void (*FcStrListDone)(FcStrList *);
+    int (*FcConfigBuildFonts)(FcConfig *);
+    int (*FcConfigSetCurrent)(FcConfig *);
+    void (*FcConfigDestroy)(FcConfig *);
+} fc;
+
+static pthread_once_t fc_once = PTHREAD_ONCE_INIT;
+static int fc_found;
+
+static void fc_find(void) {
+    void *l = dlopen(FX_FONTCONFIG_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!l) return;
+#define GET(name) \
+    if ((*(void **)&fc.name = dlsym(l, #name)) == NULL) return;
+    GET(FcConfigCreate)
+    GET(FcConfigParseAndLoad)
+    GET(FcConfigGetCacheDirs)
+    GET(FcStrListNext)
+    GET(FcStrListDone)
+    GET(FcConfigBuildFonts)
+    GET(FcConfigSetCurrent)
+    GET(FcConfigDestroy)
+#undef GET
+    fc_found = 1;
+}
+
+static int fontconfig_functions(void) {
+    pthread_once(&fc_once, fc_find);
+    return fc_found;
+}
+
+void *fx_fontconfig_configuration(void) {
+    const char *debug = getenv("FC_DEBUG");
+    if ((debug && *debug) || !fontconfig_functions()) return NULL;
+    FcConfig *config = fc.FcConfigCreate();
+    if (!config) return NULL;
+    /* NULL: the file FONTCONFIG_FILE names, else fonts.conf in FONTCONFIG_PATH or fontconfig's own folder. */
+    if (!fc.FcConfigParseAndLoad(config, NULL, 1)) {
+        fc.FcConfigDestroy(config);
+        return NULL;
+    }
+    FcStrList *dirs = fc.FcConfigGetCacheDirs(config);
+    int cached = dirs && fc.FcStrListNext(dirs) != NULL;
+    if (dirs) fc.FcStrListDone(dirs);
+    if (!cached || !fc.FcConfigBuildFonts(config)) {
+        fc.FcConfigDestroy(config);
+        return NULL;
+    }
+    return config;
+}
+
+/* Makes fx_fontconfig_configuration's configuration fontconfig's current one before pango
+ * first asks for it, so that pango's FcInit finds one made and returns. Run inside the load,
+ * before the table is handed out, so no fontmap of pango's exists yet. */
+static void adopt_fontconfig(void) {
+    FcConfig *config = fx_fontconfig_configuration();
+    if (!config) return;
+    fc.FcConfigSetCurrent(config);
+    fc.FcConfigDestroy(config);
+}
 
 static void attempt(void) {
     void *lib = dlopen(FX_PANGO_SONAME, RTLD_NOW | RTLD_LOCAL);
@@ -52,6 +122,7 @@ static void attempt(void) {
     GET(pango_attr_foreground_alpha_new)
     GET(pango_layout_set_attributes)
 #undef GET
+    adopt_fontconfig();
     loaded = &table;
 }
 
@@ -63,6 +134,26 @@ static void load(void) {
 const struct fx_pango *fx_pango_load(void) {
     pthread_once(&once, load);
     return loaded;
+}
+
+static void *prepare(void *unused) {
+    (void)unused;
+    fx_pango_load();
+    return NULL;
+}
+
+static _Atomic int started;
+
+int fx_pango_prepared(void) { return started != 0; }
+
+void fx_pango_prepare(void) {
+    if (started++) return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, prepare, NULL) != 0) started = 0;
+    pthread_attr_destroy(&attributes);
 }
 
 const char *fx_pango_error(void) { return error; }

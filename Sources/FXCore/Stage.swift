@@ -146,8 +146,15 @@ public final class Stage {
     public func makeLayer(_ kind: LayerKind, name: String = "") -> Layer {
         let layer = Layer(kind: kind, name: name, stage: self, id: nextSequence())
         if kind == .replicator { replicators[layer.id] = layer }
+        if kindsMade.insert(kind).inserted { firstLayerMade?(kind) }
         return layer
     }
+
+    /// Called the first time a layer of each kind is made, while the plugin still builds: the
+    /// run can start loading what that kind is drawn with (text: pango and fontconfig) beside
+    /// the build rather than at the first frame.
+    public var firstLayerMade: ((LayerKind) -> Void)?
+    private var kindsMade: Set<LayerKind> = []
 
     /// The replicator layers by id, for the sampler to copy their sublayers.
     private(set) var replicators: [Int: Layer] = [:]

@@ -68,6 +68,17 @@ final class ContentCache {
             let probe = Surface(width: 1, height: 1)
             guard let se = ContentDrawing.shapeExtent(l, probe.cr) else { return nil }
             ext = se
+        } else if l.kind == .text {
+            // A line's bounds are sized for any glyphs and mostly stay empty: drawn only where pango
+            // says its ink is (widened by two pixels: pango's box is measured through a probe's
+            // matrix, to within rounding of the one drawn with), the raster below is the same.
+            let probe = Surface(width: 1, height: 1)
+            var m = CairoPaths.matrix(.scale(s, s))
+            cairo_set_matrix(probe.cr, &m)
+            guard let te = ContentDrawing.textExtent(l, probe.cr) else { return nil }
+            let b = ext, pad = 2 / s
+            let x0 = max(b.minX, te.minX - pad), y0 = max(b.minY, te.minY - pad)
+            ext = Rect(x0, y0, min(b.maxX, te.maxX + pad) - x0, min(b.maxY, te.maxY + pad) - y0)
         }
         let x0 = (ext.minX * s).rounded(.down), y0 = (ext.minY * s).rounded(.down)
         let w = Int(pixels: (ext.maxX * s).rounded(.up) - x0), h = Int(pixels: (ext.maxY * s).rounded(.up) - y0)

@@ -306,15 +306,42 @@ enum ContentDrawing {
     /// CATextLayer: the string from the top of the bounds, aligned in its width,
     /// wrapped or truncated as asked, clipped to the bounds.
     static func text(_ l: PresentedLayer, _ cr: OpaquePointer) {
-        let string = l.string(.string)
-        guard !string.isEmpty else { return }
         let b = LayerGeometry.bounds(l)
-        guard let p = Pango.functions else { return }
+        guard let p = Pango.functions, let (layout, x) = textLayout(l, cr, p) else { return }
+        defer { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
         cairo_save(cr)
         cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
         cairo_clip(cr)
-        let layout = p.pango_cairo_create_layout(cr)!
+        cairo_move_to(cr, x, b.origin.y)
+        CairoPaths.set(l.color(.foregroundColor), cr)
+        p.pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    /// The part of the bounds `text` can paint: the layout's ink box (pango's, which holds every
+    /// glyph's outline) clipped to the bounds, in local coordinates; nil when nothing is painted.
+    /// `cr` carries the matrix the text will be drawn with, which pango's metrics follow.
+    static func textExtent(_ l: PresentedLayer, _ cr: OpaquePointer) -> Rect? {
+        let b = LayerGeometry.bounds(l)
+        guard let p = Pango.functions, let (layout, x) = textLayout(l, cr, p) else { return nil }
         defer { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = fx_pango_rectangle(), logical = fx_pango_rectangle()
+        p.pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(Pango.scale)
+        let box = Rect(x + Double(ink.x) / unit, b.origin.y + Double(ink.y) / unit, Double(ink.width) / unit, Double(ink.height) / unit)
+        let x0 = max(box.minX, b.minX), y0 = max(box.minY, b.minY)
+        let x1 = min(box.maxX, b.maxX), y1 = min(box.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The layer's text laid out as `text` draws it, and the x of its left end: the caller
+    /// releases the layout (g_object_unref). Nil for an empty string.
+    private static func textLayout(_ l: PresentedLayer, _ cr: OpaquePointer, _ p: fx_pango) -> (OpaquePointer, Double)? {
+        let string = l.string(.string)
+        guard !string.isEmpty else { return nil }
+        let b = LayerGeometry.bounds(l)
+        let layout = p.pango_cairo_create_layout(cr)!
         let options = cairo_font_options_create()!
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -363,10 +390,7 @@ enum ContentDrawing {
             let w = Double(logical.width) / Double(Pango.scale)
             if alignment == .center { x += (b.size.width - w) / 2 } else if alignment == .right { x += b.size.width - w }
         }
-        cairo_move_to(cr, x, b.origin.y)
-        CairoPaths.set(l.color(.foregroundColor), cr)
-        p.pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+        return (layout, x)
     }
 
     /// UIKit names mapped to families fontconfig can match; others pass through

@@ -289,3 +289,14 @@ import Testing
         #expect(field.animations.isEmpty)
     }
 }
+
+@Suite struct FirstLayerMadeTests {
+    /// The hook hears each kind once, at the first layer of it, in the order the kinds first appear.
+    @Test func eachKindIsReportedOnceAtItsFirstLayer() {
+        let stage = Stage(size: Size(10, 10))
+        var heard: [LayerKind] = []
+        stage.firstLayerMade = { heard.append($0) }
+        for kind: LayerKind in [.shape, .layer, .shape, .text, .text, .layer, .gradient, .text] { _ = stage.makeLayer(kind) }
+        #expect(heard == [.shape, .layer, .text, .gradient])
+    }
+}

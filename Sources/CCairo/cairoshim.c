@@ -31,6 +31,23 @@ static void load(void) {
     for (int k = 0; k < fx_cairo_count && k < FX_CAIRO_MAX; k++) table[k] = dlsym(library, fx_cairo_names[k]);
 }
 
+static void *prepare(void *unused) {
+    (void)unused;
+    pthread_once(&once, load);
+    return NULL;
+}
+
+void fx_cairo_prepare(void) {
+    static _Atomic int started;
+    if (started++) return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, prepare, NULL) != 0) started = 0;
+    pthread_attr_destroy(&attributes);
+}
+
 const char *fx_cairo_failure(void) {
     pthread_once(&once, load);
     return library ? NULL : error;

@@ -10,4 +10,9 @@ extension Renderer {
         guard let why = fx_cairo_failure() else { return nil }
         return FXError("cannot draw: \(String(cString: why)) (install Debian's libcairo2)")
     }
+
+    /// Starts loading cairo on a thread of its own (about a millisecond of dlopen), for a run that
+    /// will draw, so that the load overlaps the plugin's build; `libraryFailure` and the first
+    /// drawing wait for what is left of it.
+    public static func prepareLibrary() { fx_cairo_prepare() }
 }

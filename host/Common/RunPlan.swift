@@ -91,7 +91,10 @@ struct RunPlan {
         let stage = Stage(size: Size(o.stage.width, o.stage.height))
         stage.mediaTimeOrigin = o.stage.mediaTime
         stage.sizeIsFixed = o.stage.sizeGiven
-        if outputs != nil { stage.firstLayerMade = RunPlan.preparation(for: o.output) }
+        if outputs != nil, let prepare = RunPlan.preparation(for: o.output) {
+            Renderer.prepareLibrary()
+            stage.firstLayerMade = prepare
+        }
         try loaded.session.build(loaded.factory, arguments: arguments, on: stage)
         // The plugin may have preferred another size (fx.h 1.2) when the user chose none: the sinks are made for the stage's.
         o.stage.width = stage.size.width
@@ -150,7 +153,8 @@ func schedule(_ events: [(time: Double, name: String)], on stage: Stage, plugin:
 extension RunPlan {
     /// What the stage does at the first layer of each kind, for a run whose output is `output`:
     /// where the run draws (pixels or a contact sheet's labels), a text layer starts loading pango
-    /// and fontconfig beside the build (`Pango.prepare`); nil where nothing is drawn.
+    /// and fontconfig beside the build (`Pango.prepare`), as cairo's load starts at the build's
+    /// beginning (`Renderer.prepareLibrary`); nil where nothing is drawn.
     static func preparation(for output: OutputOptions) -> ((LayerKind) -> Void)? {
         guard output.kind.format.drawsPixels || output.sheet != nil else { return nil }
         return { if $0 == .text { Pango.prepare() } }

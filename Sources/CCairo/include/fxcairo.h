@@ -18,4 +18,9 @@
  * asks first (`Renderer.libraryFailure`). */
 const char *fx_cairo_failure(void);
 
+/* Starts that load on a thread of its own and returns at once, for a run that knows it will draw
+ * (the plugin builds meanwhile); the first cairo call then waits only for what is left of it. Once
+ * per process; the thread is detached. */
+void fx_cairo_prepare(void);
+
 #endif

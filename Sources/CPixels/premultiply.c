@@ -9,7 +9,7 @@
  * x / 255 for x = c × a + 127 is (x + 1 + (x >> 8)) >> 8 for every x in
  * 0 ... 65152 (255 × 255 + 127): the division without a divide, exact there
  * (the tests check every (c, a)), and every intermediate below 65536, so two
- * colours sit in the 16-bit lanes of one 32-bit word, or eight in an SSE2
+ * colours sit in the 16-bit lanes of one 32-bit word, or eight samples in an SSE2
  * register, without carrying into one another.
  */
 

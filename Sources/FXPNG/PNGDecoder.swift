@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CPixels
 import CPNG
 import FXCore
 import Glibc
@@ -115,12 +116,9 @@ public enum PNGDecoder {
         return Image(width: w, height: h, pixels: pixels, label: label)
     }
 
-    /// Straight alpha to premultiplied, rounded to nearest (as `image_create_rgba` does).
+    /// Straight alpha to premultiplied, rounded to nearest (as `image_create_rgba` does), in
+    /// CPixels' loop (`fx_premultiply_rgba`).
     static func premultiply(_ pixels: inout [UInt8]) {
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            let a = UInt16(pixels[i + 3])
-            if a == 255 { continue }
-            for c in 0..<3 { pixels[i + c] = UInt8((UInt16(pixels[i + c]) * a + 127) / 255) }
-        }
+        pixels.withUnsafeMutableBufferPointer { fx_premultiply_rgba($0.baseAddress, $0.count / 4) }
     }
 }

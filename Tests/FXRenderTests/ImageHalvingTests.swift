@@ -58,4 +58,66 @@ import Testing
         // One pixel: itself.
         #expect(texel(1, 1) == (30, 30))
     }
+
+    /// Premultiplied ARGB32 texels from a fixed pseudo-random sequence (so failures repeat): alpha
+    /// 0, 255 or any, each colour at most alpha, often equal to it (so whole blocks of 255 occur).
+    struct Texels {
+        var state: UInt64
+        mutating func next(_ below: UInt32) -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33) % below
+        }
+        mutating func texel() -> UInt32 {
+            let kind = next(4)
+            let a = kind == 0 ? 0 : kind == 1 ? 255 : next(256)
+            var v = a << 24
+            for shift: UInt32 in [16, 8, 0] { v |= (next(3) == 0 ? a : next(a + 1)) << shift }
+            return v
+        }
+    }
+
+    /// The rule written out plainly: each texel of the copy, channel by channel, the rounded mean
+    /// (sum + n/2) / n of the n source texels (four, or at an odd last row or column fewer) it covers.
+    static func reference(_ texels: [UInt32], width w: Int, height h: Int) -> [UInt32] {
+        var out: [UInt32] = []
+        for y in 0..<((h + 1) / 2) {
+            for x in 0..<((w + 1) / 2) {
+                var covered: [UInt32] = []
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] where 2 * x + dx < w && 2 * y + dy < h {
+                    covered.append(texels[(2 * y + dy) * w + 2 * x + dx])
+                }
+                let n = UInt32(covered.count)
+                var texel: UInt32 = 0
+                for shift: UInt32 in [24, 16, 8, 0] {
+                    let sum = covered.reduce(0) { $0 + ($1 >> shift & 0xFF) }
+                    texel |= ((sum + n / 2) / n) << shift
+                }
+                out.append(texel)
+            }
+        }
+        return out
+    }
+
+    /// `halve` gives the reference's texels, bit for bit, on random images of odd and even sizes.
+    @Test(arguments: [(1, 1), (1, 6), (7, 1), (2, 2), (3, 5), (4, 3), (64, 63), (63, 64), (257, 130), (130, 257)])
+    func halvingFollowsTheRuleOnRandomImages(width: Int, height: Int) {
+        var random = Texels(state: UInt64(width * 1000 + height))
+        let texels = (0..<(width * height)).map { _ in random.texel() }
+        let s = Surface(width: width, height: height)
+        cairo_surface_flush(s.surface)
+        let stride = Int(cairo_image_surface_get_stride(s.surface)) / 4
+        let px = UnsafeMutableRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height { for x in 0..<width { px[y * stride + x] = texels[y * width + x] } }
+        cairo_surface_mark_dirty(s.surface)
+        let h = ImageHalving.halve(s)
+        let nw = (width + 1) / 2, nh = (height + 1) / 2
+        #expect(h.width == nw && h.height == nh)
+        cairo_surface_flush(h.surface)
+        let hs = Int(cairo_image_surface_get_stride(h.surface)) / 4
+        let out = UnsafeRawPointer(cairo_image_surface_get_data(h.surface)!).assumingMemoryBound(to: UInt32.self)
+        let got = (0..<nh).flatMap { y in (0..<nw).map { x in out[y * hs + x] } }
+        let want = Self.reference(texels, width: width, height: height)
+        let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(wrong.count == 0, "\(width)×\(height): first wrong texel at x \((wrong.first ?? 0) % nw), y \((wrong.first ?? 0) / nw)")
+    }
 }

@@ -37,15 +37,19 @@ static void *prepare(void *unused) {
     return NULL;
 }
 
-void fx_cairo_prepare(void) {
-    static _Atomic int started;
-    if (started++) return;
+void fx_start_once(_Atomic int *started, void *(*body)(void *)) {
+    if ((*started)++) return;
     pthread_attr_t attributes;
     pthread_t thread;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, prepare, NULL) != 0) started = 0;
+    if (pthread_create(&thread, &attributes, body, NULL) != 0) *started = 0;
     pthread_attr_destroy(&attributes);
+}
+
+void fx_cairo_prepare(void) {
+    static _Atomic int started;
+    fx_start_once(&started, prepare);
 }
 
 const char *fx_cairo_failure(void) {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "fxpango.h"
+#include "fxcairo.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -146,15 +147,7 @@ static _Atomic int started;
 
 int fx_pango_prepared(void) { return started != 0; }
 
-void fx_pango_prepare(void) {
-    if (started++) return;
-    pthread_attr_t attributes;
-    pthread_t thread;
-    if (pthread_attr_init(&attributes) != 0) return;
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, prepare, NULL) != 0) started = 0;
-    pthread_attr_destroy(&attributes);
-}
+void fx_pango_prepare(void) { fx_start_once(&started, prepare); }
 
 const char *fx_pango_error(void) { return error; }
 

@@ -23,4 +23,8 @@ const char *fx_cairo_failure(void);
  * per process; the thread is detached. */
 void fx_cairo_prepare(void);
 
+/* Runs `body` on a detached thread of its own, the first time `started` is seen at 0 (it is
+ * counted up; set back to 0 when no thread could be made). The loaders' preparations share it. */
+void fx_start_once(_Atomic int *started, void *(*body)(void *));
+
 #endif

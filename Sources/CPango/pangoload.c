@@ -74,7 +74,9 @@ void *fx_fontconfig_configuration(void) {
 
 /* Makes fx_fontconfig_configuration's configuration fontconfig's current one before pango
  * first asks for it, so that pango's FcInit finds one made and returns. Run inside the load,
- * before the table is handed out, so no fontmap of pango's exists yet. */
+ * before the table is handed out, so no fontmap of pango's exists yet. (Plugin code that used
+ * fontconfig itself earlier sees its current configuration replaced by an equal one; what it
+ * holds a reference to stays valid.) */
 static void adopt_fontconfig(void) {
     FcConfig *config = fx_fontconfig_configuration();
     if (!config) return;

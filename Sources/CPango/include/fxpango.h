@@ -81,6 +81,9 @@ struct fx_pango {
  * the library or one of its functions is missing: fx_pango_error says which. */
 const struct fx_pango *fx_pango_load(void);
 const char *fx_pango_error(void);
+/* Whether a load was tried and failed (without trying one). */
+int fx_pango_failed(void);
+
 /* Starts loading the table on a thread of its own and returns at once: the first text drawn
  * then waits only for what is left of the load. For a run that knows it will draw text before
  * it draws (a text layer was made while the plugin still builds). Once per process; the
@@ -94,17 +97,16 @@ int fx_pango_prepared(void);
  * with everything it includes, then the fonts from their caches), but for one step: FcInit
  * also parses every file in fontconfig's template folder (conf.avail, the forty-odd
  * configurations fontconfig ships whether enabled or not) without applying them, only so that
- * fc-conflist can describe them. That parse took 40 % of FcInit's time (6.0 → 3.6 ms with Debian
- * 12's default configuration), for nothing a match uses. NULL, and FcInit left to do it all, where fontconfig itself would do
- * more than load: FC_DEBUG set (its tracing), a configuration that does not load (its built-in
- * fallback and warning) or one that names no cache folder (its added folder and warning). The
- * table's load makes it fontconfig's current configuration (FcConfigSetCurrent) before pango
- * first uses fontconfig. The caller owns the reference (FcConfigDestroy). */
+ * fc-conflist can describe them. That parse took 40 % of FcInit's time (6.0 → 3.6 ms with
+ * Debian 12's default configuration), for nothing a match uses. NULL, and FcInit left to do it
+ * all, where fontconfig itself would do more than load: FC_DEBUG set (its tracing), a
+ * configuration that does not load (its built-in fallback and warning) or one that names no
+ * cache folder (its added folder and warning). The table's load makes it fontconfig's current
+ * configuration (FcConfigSetCurrent) before pango first uses fontconfig. The caller owns the
+ * reference (FcConfigDestroy). */
 void *fx_fontconfig_configuration(void);
 
-/* The library's name, as dlopen is given it. */
+/* fontconfig's library's name, as dlopen is given it. */
 #define FX_FONTCONFIG_SONAME "libfontconfig.so.1"
-/* Whether a load was tried and failed (without trying one). */
-int fx_pango_failed(void);
 
 #endif

@@ -8,11 +8,13 @@
 # rlottie's buffer, converts it with a tight integer BT.601 loop (the matrix
 # fxhost uses) and writes it: a user who wants video from rlottie must get
 # every frame out of its buffer too. Both write the same bytes' count and
-# header. Printed: frames a second (wall time, best of RUNS=3), CPU seconds
-# (user + system, best of the runs, from wait4: steadier than wall time on a
-# shared machine), peak resident memory (GNU time's), and the ratios with the
-# targets beside them (a median speed ratio of at least 1.5x and no file
-# below 0.5x, memory no higher), then the ten slowest files by CPU ratio.
+# header. The two run in turn, RUNS=3 rounds a file, so that a machine whose
+# speed drifts weighs on both alike. Printed: frames a second (wall time, best
+# of the rounds), CPU seconds (user + system, best of the rounds, from wait4:
+# steadier than wall time on a shared machine), peak resident memory (GNU
+# time's), and the ratios with the targets beside them (a median speed ratio
+# of at least 1.5x and no file below 0.5x, memory no higher), then the ten
+# slowest files by CPU ratio.
 # FRAMES=N plays at most the first N frames of each file (600 unless told), for a
 # round over a large corpus on a busy machine.
 #
@@ -32,26 +34,31 @@ FXHOST="$bin/fxhost" RLOTTIE="$work/rlottie-y4m" exec /usr/bin/python3 - "${file
 import json, os, statistics, subprocess, sys, time
 fx, rl = os.environ["FXHOST"], os.environ["RLOTTIE"]
 W, H = 1280, 720
-def run(cmd):
-    """Best wall time and CPU time (user + system, from wait4, with every process the command
-    waited for) of RUNS runs, and their peak resident memory in KiB as GNU time reports it (the
-    largest of the command's processes: fxhost's supervisor or its child). The memory is GNU
-    time's, not wait4's here: a child forked from this Python process counts Python's pages
-    until it execs."""
-    best, cpu, peak = None, None, 0
+def once(cmd):
+    """Wall time and CPU time (user + system, from wait4, with every process the command waited
+    for) of one run, and its peak resident memory in KiB as GNU time reports it (the largest of
+    the command's processes: fxhost's supervisor or its child); None when it failed. The memory
+    is GNU time's, not wait4's here: a child forked from this Python process counts Python's
+    pages until it execs."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    if status != 0:
+        return None
+    return wall, max(usage.ru_utime + usage.ru_stime, 1e-4), int(err.decode().strip().splitlines()[-1])
+def side_by_side(a, b):
+    """Each command's best wall time, best CPU time and peak memory over RUNS rounds, the two run
+    in turn in each round, so that a machine whose speed drifts weighs on both alike; None for a
+    command that failed."""
+    runs = {0: [], 1: []}
     for _ in range(int(os.environ.get("RUNS", "3"))):
-        t0 = time.monotonic()
-        p = subprocess.Popen(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        err = p.stderr.read()
-        _, status, usage = os.wait4(p.pid, 0)
-        wall = time.monotonic() - t0
-        if status != 0:
-            return None, None, None
-        peak = max(peak, int(err.decode().strip().splitlines()[-1]))
-        best = wall if best is None else min(best, wall)
-        used = usage.ru_utime + usage.ru_stime
-        cpu = used if cpu is None else min(cpu, used)
-    return best, max(cpu, 1e-4), peak
+        for k, cmd in ((0, a), (1, b)):
+            if runs[k] is not None:
+                r = once(cmd)
+                runs[k] = None if r is None else runs[k] + [r]
+    return [None if r is None else (min(x[0] for x in r), min(x[1] for x in r), max(x[2] for x in r)) for r in (runs[0], runs[1])]
 print(f"{'file':36} {'frames':>6} {'fxhost fps':>10} {'rlottie fps':>11} {'speed':>6} {'cpu fx s':>8} {'cpu rl s':>8} {'cpu':>6} {'fxhost MiB':>10} {'rlottie MiB':>11} {'memory':>6}")
 speed, cpus, memory, names = [], [], [], []
 for path in sys.argv[1:]:
@@ -61,13 +68,14 @@ for path in sys.argv[1:]:
     except Exception:
         continue
     n = max(1, min(n, int(os.environ.get("FRAMES", "600"))))
-    t_fx, c_fx, m_fx = run([fx, "--plugin", "lottie", "--file", path, "--size", f"{W}x{H}", "--fps", str(fr),
-                      "--range", f"{float(d['ip'])}:{float(d['ip']) + n}", "--loop", "--out", "-", "--format", "y4m"])
-    t_rl, c_rl, m_rl = run([rl, path, str(W), str(H), str(fr), str(n)])
+    fxr, rlr = side_by_side([fx, "--plugin", "lottie", "--file", path, "--size", f"{W}x{H}", "--fps", str(fr),
+                             "--range", f"{float(d['ip'])}:{float(d['ip']) + n}", "--loop", "--out", "-", "--format", "y4m"],
+                            [rl, path, str(W), str(H), str(fr), str(n)])
     name = os.path.basename(path)[:36]
-    if t_fx is None or t_rl is None:
-        print(f"{name:36} {n:6} {'failed' if t_fx is None else '':>10} {'failed' if t_rl is None else '':>11}")
+    if fxr is None or rlr is None:
+        print(f"{name:36} {n:6} {'failed' if fxr is None else '':>10} {'failed' if rlr is None else '':>11}")
         continue
+    (t_fx, c_fx, m_fx), (t_rl, c_rl, m_rl) = fxr, rlr
     s, c, m = t_rl / t_fx, c_rl / c_fx, m_fx / m_rl
     speed.append(s); cpus.append(c); memory.append(m); names.append(name)
     print(f"{name:36} {n:6} {n / t_fx:10.1f} {n / t_rl:11.1f} {s:5.2f}× {c_fx:8.3f} {c_rl:8.3f} {c:5.2f}× {m_fx / 1024:10.1f} {m_rl / 1024:11.1f} {m:5.2f}×")

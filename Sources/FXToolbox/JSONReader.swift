@@ -161,6 +161,19 @@ public struct JSONReader {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         i += 1
+        // Most strings hold no escape: made straight from the text's bytes. One that does (or a
+        // control character, or one too long) is read again below, byte by byte.
+        let start = i
+        while i < bytes.count, i - start <= limits.maxStringBytes {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: bytes[start..<i - 1], as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            i += 1
+        }
+        i = start
         var out: [UInt8] = []
         while true {
             guard i < bytes.count else { throw fail("the text ends inside a string") }

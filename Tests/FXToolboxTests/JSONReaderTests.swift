@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import FXToolbox
 import Testing
 
@@ -56,5 +57,36 @@ import Testing
         limits.maxStringBytes = 4
         #expect(try read(#""abcd""#, limits) == .string("abcd"))
         #expect(throws: JSONSyntaxError.self) { try read(#""abcdef""#, limits) }
+    }
+
+    /// Strings are read in one step when they hold no escape and byte by byte otherwise: both must
+    /// give what Foundation's JSONSerialization gives, for strings mixing plain runs, escapes and
+    /// multibyte characters in every order (a seeded generator), and refuse what RFC 8259 refuses.
+    @Test func stringsWithAndWithoutEscapesReadAsFoundationReadsThem() throws {
+        let pieces = ["a", "Luminosity", " ", "é", "漢字", "😀", #"\n"#, #"\""#, #"\\"#, #"\/"#, #"\u00e9"#,
+                      #"\ud83d\ude00"#, #"\t"#, ""]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<400 {
+            let text = "\"" + (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() + "\""
+            let expected = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+            #expect(try read(text).string == expected, "\(text)")
+        }
+        // A byte that is not UTF-8 becomes U+FFFD either way; a control character, an unknown escape
+        // or a missing closing quote is refused wherever it falls.
+        #expect(try JSONReader.parse([0x22, 0x61, 0xFF, 0x22]).string == "a\u{FFFD}")
+        #expect(try JSONReader.parse([0x22, 0x5C, 0x6E, 0xFF, 0x22]).string == "\n\u{FFFD}")
+        for text in ["\"abc\u{1}\"", "\"\\q abc\"", "\"abc\\q\"", "\"abc", "\"abc\\", "\"\\n abc"] {
+            #expect(throws: JSONSyntaxError.self, "\(text)") { try read(text) }
+        }
+        // The byte limit holds with an escape or without: four bytes pass, five do not.
+        var limits = JSONReader.Limits()
+        limits.maxStringBytes = 4
+        #expect(try read(#""ab\nc""#, limits) == .string("ab\nc"))
+        #expect(throws: JSONSyntaxError.self) { try read(#""abcde""#, limits) }
+        #expect(throws: JSONSyntaxError.self) { try read(#""ab\ncd""#, limits) }
     }
 }

@@ -51,14 +51,14 @@ def once(cmd):
 def side_by_side(a, b):
     """Each command's best wall time, best CPU time and peak memory over RUNS rounds, the two run
     in turn in each round, so that a machine whose speed drifts weighs on both alike; None for a
-    command that failed."""
-    runs = {0: [], 1: []}
+    command that failed (it is not run again)."""
+    runs = [[], []]
     for _ in range(int(os.environ.get("RUNS", "3"))):
-        for k, cmd in ((0, a), (1, b)):
+        for k, cmd in enumerate((a, b)):
             if runs[k] is not None:
                 r = once(cmd)
                 runs[k] = None if r is None else runs[k] + [r]
-    return [None if r is None else (min(x[0] for x in r), min(x[1] for x in r), max(x[2] for x in r)) for r in (runs[0], runs[1])]
+    return [(min(x[0] for x in r), min(x[1] for x in r), max(x[2] for x in r)) if r else None for r in runs]
 print(f"{'file':36} {'frames':>6} {'fxhost fps':>10} {'rlottie fps':>11} {'speed':>6} {'cpu fx s':>8} {'cpu rl s':>8} {'cpu':>6} {'fxhost MiB':>10} {'rlottie MiB':>11} {'memory':>6}")
 speed, cpus, memory, names = [], [], [], []
 for path in sys.argv[1:]:

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -12,11 +13,10 @@ static void *library;
 static char error[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/* cairoload.c (generated): the functions fxhost calls. */
+/* cairoload.c (generated): the functions fxhost calls, and their table. */
 extern const int fx_cairo_count;
 extern const char *const fx_cairo_names[];
-#define FX_CAIRO_MAX 512
-static void *table[FX_CAIRO_MAX];
+extern _Atomic(void *) fx_cairo_table[];
 
 /* Looks every function up as the library loads: dlsym takes the dynamic loader's lock, which a
  * library another thread is loading holds for milliseconds (pango's, prepared beside the build:
@@ -28,7 +28,7 @@ static void load(void) {
         snprintf(error, sizeof error, "cannot load %s (%s)", FX_CAIRO_SONAME, why ? why : "not found");
         return;
     }
-    for (int k = 0; k < fx_cairo_count && k < FX_CAIRO_MAX; k++) table[k] = dlsym(library, fx_cairo_names[k]);
+    for (int k = 0; k < fx_cairo_count; k++) atomic_store_explicit(&fx_cairo_table[k], dlsym(library, fx_cairo_names[k]), memory_order_release);
 }
 
 static void *prepare(void *unused) {
@@ -61,8 +61,11 @@ const char *fx_cairo_failure(void) {
  * pango's), so a library that cannot be loaded is a broken installation: fxhost says so in one line
  * and ends. */
 void *fx_cairo_function(int k) {
+    /* Every drawing call comes through here: once the table is filled, one load and no call. */
+    void *fn = atomic_load_explicit(&fx_cairo_table[k], memory_order_acquire);
+    if (fn) return fn;
     pthread_once(&once, load);
-    void *fn = k < FX_CAIRO_MAX ? table[k] : NULL;
+    fn = atomic_load_explicit(&fx_cairo_table[k], memory_order_acquire);
     if (!fn) {
         fprintf(stderr, "fxhost: error: cannot draw: %s has no %s (%s); install Debian's libcairo2\n", FX_CAIRO_SONAME,
                 fx_cairo_names[k], library ? "an older cairo" : error);

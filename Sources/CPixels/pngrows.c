@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "fxpng.h"
+#include "fxpremultiply.h"
 #include <stdlib.h>
+#include <string.h>
 
 /* The predictor of section 9.4: whichever of left, above and upper-left is nearest to left + above - upper-left. */
 static inline uint8_t paeth(int a, int b, int c) {
@@ -56,15 +58,8 @@ int fx_png_unfilter(uint8_t *rows, int width, int height, int channels, uint8_t 
                 o[4 * x + 3] = 255;
             }
         } else {
-            for (int x = 0; x < width; x++) {
-                unsigned a = row[4 * x + 3];
-                if (a == 255) {
-                    for (int c = 0; c < 4; c++) o[4 * x + c] = row[4 * x + c];
-                } else {
-                    for (int c = 0; c < 3; c++) o[4 * x + c] = (uint8_t)((row[4 * x + c] * a + 127) / 255);
-                    o[4 * x + 3] = (uint8_t)a;
-                }
-            }
+            memcpy(o, row, n);
+            fx_premultiply_rgba(o, (size_t)width);
         }
     }
     return 0;

@@ -14,8 +14,8 @@
  * section 7.3): a filter-type byte, then `width` pixels of `channels` (3: RGB,
  * 4: RGBA) 8-bit samples. The filters (section 9: None, Sub, Up, Average,
  * Paeth) are undone in place, and each row written to `out` as `width` RGBA
- * pixels, `width` × 4 bytes apart, with colour premultiplied by alpha:
- * c' = (c × a + 127) / 255, rounded to nearest (RGB gets alpha 255).
+ * pixels, `width` × 4 bytes apart, with colour premultiplied by alpha
+ * (fx_premultiply_rgba; RGB gets alpha 255).
  * Returns 0, or -1 at a filter type other than 0 to 4 (`out` is then partial).
  */
 int fx_png_unfilter(uint8_t *rows, int width, int height, int channels, uint8_t *out);

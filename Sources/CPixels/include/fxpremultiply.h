@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Straight alpha to premultiplied, for FXPNG's decoder (the images libpng
- * decodes): on x86_64 in SSE2, elsewhere plain C; both give the same bytes.
+ * Straight alpha to premultiplied, for FXPNG's decoder (the rows it unfilters
+ * itself, fx_png_unfilter, and the images libpng decodes): on x86_64 in SSE2,
+ * elsewhere plain C; both give the same bytes.
  */
 #ifndef FXPREMULTIPLY_H
 #define FXPREMULTIPLY_H
@@ -12,7 +13,7 @@
 /*
  * `count` RGBA pixels (four bytes each, alpha last) in place: each colour
  * c' = (c × a + 127) / 255, rounded to nearest, as cairo's image_create_rgba
- * and fx_png_unfilter do; alpha unchanged (and so is every pixel with alpha 255).
+ * does; alpha unchanged (and so is every pixel with alpha 255).
  */
 void fx_premultiply_rgba(uint8_t *pixels, size_t count);
 

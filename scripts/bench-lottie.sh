@@ -29,6 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -std=c99 -O2 Benchmarks/rlottie-baseline/rlottie-y4m.c -o "$work/rlottie-y4m" $(pkg-config --cflags --libs rlottie)
 files=(Tests/LottieTests/Fixtures/*.json)
+for d in "$@"; do [ -d "$d" ] || { echo "scripts/bench-lottie.sh: $d is not a folder (give folders of Lottie files)" >&2; exit 2; }; done
 for d in "$@"; do while IFS= read -r f; do files+=("$f"); done < <(find "$d" -name '*.json' | sort); done
 FXHOST="$bin/fxhost" RLOTTIE="$work/rlottie-y4m" exec /usr/bin/python3 - "${files[@]}" <<'PY'
 import json, os, statistics, subprocess, sys, time

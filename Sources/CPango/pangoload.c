@@ -53,11 +53,17 @@ static int fontconfig_functions(void) {
 }
 
 void *fx_fontconfig_configuration(void) {
-    const char *debug = getenv("FC_DEBUG");
-    if ((debug && *debug) || !fontconfig_functions()) return NULL;
+    /* A configuration of the user's own (or fontconfig's tracing) is FcInit's to load: a file that
+     * fails would otherwise be read, and its errors printed, twice (here, then by FcInit). */
+    static const char *const own[] = {"FC_DEBUG", "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"};
+    for (size_t k = 0; k < sizeof own / sizeof *own; k++) {
+        const char *v = getenv(own[k]);
+        if (v && *v) return NULL;
+    }
+    if (!fontconfig_functions()) return NULL;
     FcConfig *config = fc.FcConfigCreate();
     if (!config) return NULL;
-    /* NULL: the file FONTCONFIG_FILE names, else fonts.conf in FONTCONFIG_PATH or fontconfig's own folder. */
+    /* NULL: fontconfig's own fonts.conf. */
     if (!fc.FcConfigParseAndLoad(config, NULL, 1)) {
         fc.FcConfigDestroy(config);
         return NULL;

@@ -3,10 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// fxhost loads fontconfig's configuration itself (Sources/CPango: FcInit's load without its
-/// parse of the template folder), so a user's own configuration must still decide the faces:
-/// with FONTCONFIG_FILE naming a file that includes the system's and maps a made-up family to
-/// DejaVu Serif, text in that family is DejaVu Serif's pixels exactly, and without it, it is not.
+/// fxhost loads fontconfig's default configuration itself (Sources/CPango: FcInit's load without
+/// its parse of the template folder) and leaves a user's own to FcInit, which must still decide
+/// the faces: with FONTCONFIG_FILE naming a file that includes the system's and maps a made-up
+/// family to DejaVu Serif, text in that family is DejaVu Serif's pixels exactly, and without it,
+/// it is not; a file that cannot be loaded is reported by fontconfig once, and the text drawn.
 @Suite struct FontconfigFileTests {
     let dir: String
     init() throws { dir = try TestSupport.temporaryFolder() }
@@ -46,5 +47,15 @@ import Testing
         let unaliased = try render(family: "fxtest family", "unaliased")
         #expect(aliased == serif, "the file's alias picks DejaVu Serif")
         #expect(unaliased != serif, "without the file the made-up family falls back to Sans")
+    }
+
+    @Test func aConfigurationFileThatCannotBeLoadedIsReportedOnce() throws {
+        let file = dir + "/face.json", out = dir + "/missing.png"
+        try lottie(family: "DejaVu Serif").write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try runProcess(Plugins.fxhost, ["--plugin", "lottie", "--file", file, "--time", "0", "--out", out],
+                               environment: ["FONTCONFIG_FILE": dir + "/no-such.conf"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "Cannot load default config file").count == 2, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
     }
 }

@@ -92,16 +92,17 @@ void fx_pango_prepare(void);
 /* Whether fx_pango_prepare was called in this process. */
 int fx_pango_prepared(void);
 
-/* fontconfig's configuration, loaded as FcInit loads it (FcInitLoadConfigAndFonts: the
- * configuration file FONTCONFIG_FILE or FONTCONFIG_PATH names, else fontconfig's fonts.conf,
- * with everything it includes, then the fonts from their caches), but for one step: FcInit
- * also parses every file in fontconfig's template folder (conf.avail, the forty-odd
+/* fontconfig's configuration, loaded as FcInit loads it (FcInitLoadConfigAndFonts: its
+ * fonts.conf with everything it includes, then the fonts from their caches), but for one step:
+ * FcInit also parses every file in fontconfig's template folder (conf.avail, the forty-odd
  * configurations fontconfig ships whether enabled or not) without applying them, only so that
  * fc-conflist can describe them. That parse took 40 % of FcInit's time (6.0 → 3.6 ms with
  * Debian 12's default configuration), for nothing a match uses. NULL, and FcInit left to do it
- * all, where fontconfig itself would do more than load: FC_DEBUG set (its tracing), a
- * configuration that does not load (its built-in fallback and warning) or one that names no
- * cache folder (its added folder and warning). The table's load makes it fontconfig's current
+ * all, for a configuration of the user's own (FONTCONFIG_FILE, FONTCONFIG_PATH or
+ * FONTCONFIG_SYSROOT set: one that fails is then read, and its errors printed, once) and where
+ * fontconfig itself would do more than load: FC_DEBUG set (its tracing), a configuration that
+ * does not load (its built-in fallback and warning) or one that names no cache folder (its added
+ * folder and warning). The table's load makes it fontconfig's current
  * configuration (FcConfigSetCurrent) before pango first uses fontconfig. The caller owns the
  * reference (FcConfigDestroy). */
 void *fx_fontconfig_configuration(void);

@@ -121,6 +121,27 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Every point of every element, in order (the path's interpolation vector).
+    /// The box of every point the elements name (end points and control points alike), which holds
+    /// the whole outline: `points`' extremes, without gathering them. Nil for a path with no point.
+    public var controlBounds: Rect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func take(_ p: Point) {
+            if p.x < x0 { x0 = p.x }
+            if p.x > x1 { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if p.y > y1 { y1 = p.y }
+        }
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): take(p)
+            case .quad(let a, let b): take(a); take(b)
+            case .cubic(let a, let b, let c): take(a); take(b); take(c)
+            case .close: break
+            }
+        }
+        return x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+    }
+
     public var points: [Point] {
         var out: [Point] = []
         out.reserveCapacity(elements.count * 3)

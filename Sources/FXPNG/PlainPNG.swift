@@ -13,8 +13,13 @@ import CPixels
 enum PlainPNG {
     /// Chunks that leave sRGB samples as they are (PNG, 3rd edition, section 11.3): text, time,
     /// physical pixel size; sRGB itself, and chromaticities (which matter only for conversion to
-    /// grey). A gAMA chunk must say sRGB's 1/2.2 (45455). Any other chunk sends the file to libpng.
-    static let metadata: Set<UInt32> = ["tEXt", "zTXt", "iTXt", "tIME", "pHYs", "sRGB", "cHRM"].reduce(into: []) { $0.insert(type($1)) }
+    /// grey); eXIf (a camera's metadata: libpng's simplified API does not turn the image by its
+    /// orientation, nor does this reader) and Apple's private iDOT (where a second IDAT starts, a
+    /// hint for decoding in two halves; macOS writes it into screenshots and exported images,
+    /// and so into many Lottie files). A gAMA chunk must say sRGB's 1/2.2 (45455). Any other
+    /// chunk sends the file to libpng.
+    static let metadata: Set<UInt32> = ["tEXt", "zTXt", "iTXt", "tIME", "pHYs", "sRGB", "cHRM", "eXIf", "iDOT"]
+        .reduce(into: []) { $0.insert(type($1)) }
     static let IHDR = type("IHDR"), IDAT = type("IDAT"), IEND = type("IEND"), gAMA = type("gAMA")
 
     static func type(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }

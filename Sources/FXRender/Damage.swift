@@ -15,7 +15,7 @@ struct Damage {
         /// The layer and its mask, compared by their presented values.
         let layer: PresentedLayer
         let mask: PresentedLayer?
-        let map: [Double]
+        let map: Homography
         let transitions: [Double]
         /// An emitter's particles (empty for other layers).
         let particles: [Particle]
@@ -40,6 +40,7 @@ struct Damage {
                           textBox: (PresentedLayer) -> Rect? = { _ in nil }) -> DamageRegion? {
         let full = Rect(0, 0, Double(width), Double(height))
         var current: [Int: (state: LayerState, box: Rect)] = [:]
+        current.reserveCapacity(tree.layers.count)
         var damage = DamageRegion()
         var boxes = [Rect?](repeating: nil, count: tree.layers.count)
         var maps = [Homography](repeating: .identity, count: tree.layers.count)
@@ -57,12 +58,9 @@ struct Damage {
                 var local = LayerGeometry.bounds(l)
                 // A text layer that draws only its text draws nothing outside the text's ink.
                 if l.kind == .text, Damage.drawsOnlyText(l), let ink = textBox(l) { local = ink }
-                if case .path(let p) = l[.path], l.kind == .shape, !p.isEmpty {
-                    let pts = p.points
+                if l.kind == .shape, case .path(let p) = l[.path], let c = p.controlBounds {
                     let pad = l.number(.lineWidth) * max(1, l.number(.miterLimit)) / 2 + 2
-                    if let x0 = pts.map(\.x).min(), let x1 = pts.map(\.x).max(), let y0 = pts.map(\.y).min(), let y1 = pts.map(\.y).max() {
-                        local = local.union(Rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
-                    }
+                    local = local.union(Rect(c.minX - pad, c.minY - pad, c.size.width + 2 * pad, c.size.height + 2 * pad))
                 }
                 if l.number(.shadowOpacity) > 0, case .size(let off) = l[.shadowOffset] {
                     let r = l.number(.shadowRadius) * 3 + 2
@@ -93,11 +91,10 @@ struct Damage {
             limits[i] = limit
         }
         for (i, l) in tree.layers.enumerated() {
-            let m = maps[i].m
             let state = LayerState(
                 layer: l,
                 mask: tree.mask[i].map { tree.layers[$0] },
-                map: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8],
+                map: maps[i],
                 transitions: l.transitions.map(\.progress),
                 particles: l.particles?.particles ?? [])
             var box = boxes[i] ?? .zero

@@ -21,13 +21,16 @@ extension Rect {
 
     /// The box around this rect's corners mapped through `h` (corners behind the eye are skipped).
     func mapped(_ h: Homography) -> Rect? {
-        var xs: [Double] = [], ys: [Double] = []
-        for (x, y) in [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY)] {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func take(_ x: Double, _ y: Double) {
             let p = h.apply(x, y)
-            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { continue }
-            xs.append(p.x); ys.append(p.y)
+            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return }
+            if p.x < x0 { x0 = p.x }
+            if p.x > x1 { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if p.y > y1 { y1 = p.y }
         }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
-        return Rect(x0, y0, x1 - x0, y1 - y0)
+        take(minX, minY); take(maxX, minY); take(maxX, maxY); take(minX, maxY)
+        return x0 <= x1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CPixels
 import FXCore
 
 /// An owned cairo image surface (ARGB32: premultiplied, native-endian 32-bit
@@ -50,16 +51,7 @@ final class Surface {
         self.init(width: width, height: height)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        rgba.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    row[x] = UInt32(src[i + 3]) << 24 | UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
-                }
-            }
-        }
+        rgba.withUnsafeBufferPointer { fx_rgba_to_argb32($0.baseAddress, Int32(width), Int32(height), cairo_image_surface_get_data(surface), stride) }
         cairo_surface_mark_dirty(surface)
     }
 }

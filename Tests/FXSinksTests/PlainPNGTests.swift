@@ -118,6 +118,22 @@ import Testing
         #expect(try PNGDecoder.decode(file, label: "t").pixels == libpng)
     }
 
+    /// A file as macOS writes it: an eXIf chunk (here a big-endian TIFF header and one IFD entry,
+    /// Orientation = 6, "rotate 90° clockwise") and Apple's iDOT (two halves, the second IDAT's
+    /// offset), its stream in two IDATs. libpng's simplified API neither turns the image nor reads
+    /// iDOT, so the plain reader must give its pixels, unturned.
+    @Test func exifAndApplesIDOTStayPlainAndTheImageIsNotTurned() throws {
+        let exif = Self.chunk("eXIf", Array("MM".utf8) + [0, 42] + Self.be32(8) + [0, 1] + [1, 0x12, 0, 3] + Self.be32(1) + [0, 6, 0, 0] + Self.be32(0))
+        let idot = Self.chunk("iDOT", Self.be32(2) + Self.be32(0) + Self.be32(10) + Self.be32(10) + Self.be32(10) + Self.be32(10) + Self.be32(0x70))
+        for colourType: UInt8 in [2, 6] {
+            let file = Self.png(width: 40, height: 20, colourType: colourType, seed: 11, filters: { UInt8($0 % 5) },
+                                extra: [exif, idot], idats: 2)
+            let (plain, libpng) = try both(file)
+            #expect(plain != nil && plain == libpng, "colour type \(colourType)")
+            #expect(try PNGDecoder.decode(file, label: "t").width == 40)
+        }
+    }
+
     /// Chunks that change the pixels' meaning, other kinds of file, damage: left to libpng.
     @Test func everythingElseIsLibpngs() throws {
         let filters: (Int) -> UInt8 = { UInt8($0 % 5) }

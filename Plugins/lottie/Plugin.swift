@@ -37,6 +37,10 @@ enum Player {
     static func play(_ document: JSON, file: String, stage: Layer, marker: String, range: String) throws {
         _ = Warnings.take()
         let comp = try CompositionReader.read(Node(document, path: "$"))
+        // The host starts loading what text needs (pango's libraries, fontconfig's configuration:
+        // milliseconds) at the first text layer a plugin makes, beside the rest of the build: a file
+        // with text makes one as soon as it is read, not when the build reaches its first text.
+        if comp.holdsText { _ = try Layer(.text, name: "text ahead") }
         var first = comp.inPoint, last = comp.outPoint
         if !marker.isEmpty {
             guard let m = comp.markers.first(where: { $0.name == marker }) else {

@@ -13,8 +13,11 @@ public final class Y4MWriter: ImageSink {
     /// Made with the header, at the first frame (`Frame`s are RGBX, the renderer's rows BGRX).
     private var converter: YCbCrConverter?
     private var rowConverter: YCbCrConverter?
+    /// The planes of a frame converted from a `Frame`.
     private var planes: [UInt8] = []
-    /// The render `planes` hold, when they came from the renderer's rows.
+    /// The planes of a frame converted from the renderer's rows, kept from frame to frame.
+    private var rowPlanes: PixelBuffer?
+    /// The render `rowPlanes` hold.
     private var converted: Int?
     /// Whether the renderer's pixels need no compositing (see `VideoWriter`).
     private let direct: Bool
@@ -50,7 +53,6 @@ public final class Y4MWriter: ImageSink {
             converter = try YCbCrConverter(width: frame.width, height: frame.height, chroma: .full)
         }
         converter!.convert(PixelLayout.rgbx(frame, over: Y4MWriter.opaque(renderer.background)), into: &planes)
-        converted = nil
         try out.write("FRAME\n")
         try out.write(planes)
     }
@@ -66,20 +68,19 @@ public final class Y4MWriter: ImageSink {
         func convert(_ band: Range<Int>, into at: UnsafeMutablePointer<UInt8>) {
             converter.convert(rows.base, stride: rows.stride, rows: band, into: [at, at + ls, at + 2 * ls], strides: [w, w, w])
         }
-        if planes.count != 3 * ls {
-            // New planes are made by converting every row, which writes all of each plane (4:4:4: `w`
-            // bytes a row, `w` apart), so they are never zeroed first (2.7 MB at 1280×720).
-            planes = Array(unsafeUninitializedCapacity: 3 * ls) { buffer, initialized in
-                convert(0..<rows.height, into: buffer.baseAddress!)
-                initialized = 3 * ls
-            }
+        let buffer: PixelBuffer
+        if let b = rowPlanes, b.count == 3 * ls {
+            buffer = b
         } else {
-            let band = converted == rows.sequence - 1 ? rows.changedRows : 0..<rows.height
-            planes.withUnsafeMutableBufferPointer { convert(band, into: $0.baseAddress!) }
+            buffer = PixelBuffer(count: 3 * ls)
+            rowPlanes = buffer
+            converted = nil
         }
+        // New planes are made by converting every row, which writes all of each plane (4:4:4: `w` bytes a row, `w` apart).
+        convert(converted == rows.sequence - 1 ? rows.changedRows : 0..<rows.height, into: buffer.base)
         converted = rows.sequence
         try out.write("FRAME\n")
-        try out.write(planes)
+        try out.write(buffer.bytes)
     }
 
     /// The background's colour, for compositing.

@@ -68,8 +68,12 @@ extension Isolation {
         let nonce = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         fflush(nil)
         let supervisor = getpid()
+        findRuntimeThreadIds()
         let pid = fork()
         if pid == 0 {
+            // The runtime's cached thread id is the parent's until cleared (threadids.h): the
+            // child's first contended lazy global would spin forever.
+            forgetRuntimeThreadIds()
             // A process group of its own, which every process plugin code starts joins, to be ended with the run.
             _ = setpgid(0, 0)
             close(control[0]); close(data[0]); close(wake[0]); close(wake[1])

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CCairo
 import FXCore
+import FXParallel
 
 /// Rasters of text and shape content, redrawn only when a content property
 /// changes, like a layer's backing store: a frame where only transforms,
@@ -21,6 +22,8 @@ final class ContentCache {
         var used: Bool
     }
     private var entries: [Int: Entry] = [:]
+    /// Rasters `prepareText` has made, on either thread (for tests).
+    private(set) var madeAhead = 0
 
     /// Shape paths up to this many elements are drawn as vectors every frame (cheaper than resampling a raster).
     static let simplePathElements = 64
@@ -42,9 +45,7 @@ final class ContentCache {
     func draw(_ l: PresentedLayer, _ h: Homography, into out: Surface, alpha: Double = 1) {
         let properties = l.kind == .text ? ContentCache.textProperties : ContentCache.shapeProperties
         let signature = properties.map { l[$0] }
-        // One resolution per power of √2 of the map's scale: small scale changes reuse the raster.
-        let wanted = h.scaleFactor
-        let bucket = (wanted.isFinite && wanted > 0) ? Double.pow2(((log2(wanted) * 2).rounded()) / 2) : 1
+        let bucket = ContentCache.resolution(h)
         var entry = entries[l.id]
         if entry == nil || entry!.signature != signature || entry!.scale != bucket {
             entry = rasterize(l, scale: bucket, signature: signature)
@@ -60,6 +61,57 @@ final class ContentCache {
         cairo_pattern_set_filter(cairo_get_source(out.cr), CAIRO_FILTER_BILINEAR)
         cairo_paint_with_alpha(out.cr, alpha)
         cairo_restore(out.cr)
+    }
+
+    /// The resolution a layer drawn through `h` is rasterised at: one per power of √2 of the
+    /// map's scale, so that small scale changes reuse the raster.
+    static func resolution(_ h: Homography) -> Double {
+        let wanted = h.scaleFactor
+        return (wanted.isFinite && wanted > 0) ? Double.pow2(((log2(wanted) * 2).rounded()) / 2) : 1
+    }
+
+    /// Makes ahead, on two threads, the text rasters a frame will ask `draw` for that are not
+    /// current, when they need fonts at more than one size: pango's first layout at a size
+    /// (fontconfig's match and sort for it, the font's loading) takes milliseconds, and each
+    /// thread has a font map of its own (pango gives every thread one), so two sizes load side
+    /// by side. The rasters are the ones `draw` would make, which then finds them current.
+    /// `maps[i]` is layer i's map to device pixels (damage's); a layer drawn through another
+    /// map (flattened under perspective) is rasterised again by `draw`, as before.
+    func prepareText(_ tree: RenderTree, maps: [Homography]) {
+        guard maps.count == tree.layers.count, tree.layers.indices.contains(where: { tree.layers[$0].kind == .text }) else { return }
+        struct Job { let index: Int; let scale: Double; let signature: [Value] }
+        struct Size: Hashable { let font: String; let points: Double; let scale: Double }
+        var sizes: [Size: Int] = [:]
+        var jobs: [[Job]] = [[], []]
+        // Drawn only if it and every layer above it are shown (parents come before children).
+        var shown = [Bool](repeating: false, count: tree.layers.count)
+        for i in tree.layers.indices {
+            let parent = tree.layers[i].parent
+            shown[i] = (parent < 0 || shown[parent]) && !tree.layers[i].bool(.isHidden) && tree.layers[i].number(.opacity) > 0
+            guard shown[i], tree.layers[i].kind == .text else { continue }
+            let l = tree.layers[i]
+            let scale = ContentCache.resolution(maps[i])
+            let signature = ContentCache.textProperties.map { l[$0] }
+            if let e = entries[l.id], e.signature == signature, e.scale == scale { continue }
+            // The sizes alternate between the threads, in the order they first appear.
+            let size = Size(font: l.string(.font), points: l.number(.fontSize), scale: scale)
+            let thread = sizes[size] ?? sizes.count % 2
+            sizes[size] = thread
+            jobs[thread].append(Job(index: i, scale: scale, signature: signature))
+        }
+        guard sizes.count > 1 else { return }
+        func make(_ list: [Job]) -> [(Int, Entry)] {
+            list.compactMap { j in
+                rasterize(tree.layers[j.index], scale: j.scale, signature: j.signature).map { (tree.layers[j.index].id, $0) }
+            }
+        }
+        var second: [(Int, Entry)] = []
+        let job = ParallelJob { second = make(jobs[1]) }
+        job.start()
+        let first = make(jobs[0])
+        job.join()
+        for (id, e) in first + second { entries[id] = e }
+        madeAhead += first.count + second.count
     }
 
     private func rasterize(_ l: PresentedLayer, scale s: Double, signature: [Value]) -> Entry? {

@@ -32,6 +32,8 @@ struct Damage {
     }
 
     private var previous: [Int: (state: LayerState, box: Rect)] = [:]
+    /// Each layer's map to device pixels in the tree last computed (what the renderer draws it through).
+    private(set) var maps: [Homography] = []
     private var previousSize: (Int, Int) = (0, 0)
 
     /// The device pixels to redraw (nil: nothing changed).
@@ -107,6 +109,7 @@ struct Damage {
             }
         }
         for (id, old) in previous where current[id] == nil { damage.add(old.box) }
+        self.maps = maps
         let resized = previousSize != (width, height)
         previous = current
         previousSize = (width, height)

@@ -16,7 +16,7 @@ public final class Renderer {
 
     let target: Surface
     private let images = ImageCache()
-    private let cache = ContentCache()
+    let cache = ContentCache()
     private let gradients = GradientStrips()
     private let ramps = RadialRamp()
     private var damage = Damage()
@@ -98,6 +98,7 @@ public final class Renderer {
         guard let region = damage.compute(tree, device: device, width: pixelWidth, height: pixelHeight,
                                           textBox: cache.textBox) else { return }
         clip = region
+        cache.prepareText(tree, maps: damage.maps)
         restrict(target)
         // When the lowest layer hides everything under it, it is copied in, not blended over a cleared frame.
         coveringLayer = coveringOpaquely(tree, device: device)

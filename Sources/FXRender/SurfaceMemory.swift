@@ -48,7 +48,7 @@ enum SurfaceMemory {
     nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     /// Zeroed memory of at least `bytes`, aligned to a huge page, or nil below one huge page or when the mapping fails.
-    private static func allocate(bytes: Int) -> Mapping? {
+    static func allocate(bytes: Int) -> Mapping? {
         guard bytes >= hugePage else { return nil }
         let size = (bytes + hugePage - 1) / hugePage * hugePage
         guard let raw = mmap(nil, size + hugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),

@@ -127,6 +127,7 @@ func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void
 
 /// The whole command line.
 public func fxhostMain() -> Never {
+    Isolation.findRuntimeThreadIdsAhead()
     // Arguments must be UTF-8: Swift would quietly repair them, so check the raw bytes first.
     for i in 1..<Int(CommandLine.argc) {
         guard let raw = CommandLine.unsafeArgv[i] else { continue }

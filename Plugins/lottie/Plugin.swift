@@ -34,13 +34,24 @@ let build: @convention(c) (UnsafePointer<fx_api>?, fx_layer, UnsafePointer<CChar
 
 /// What to play of a file, and where.
 enum Player {
+    /// Whether the document has a text layer (`ty` 5), in its main composition or a precomp's.
+    static func holdsText(_ document: JSON) -> Bool {
+        func text(_ layers: JSON?) -> Bool {
+            guard case .array(let list)? = layers else { return false }
+            return list.contains { $0["ty"] == .number(5) }
+        }
+        guard !text(document["layers"]) else { return true }
+        guard case .array(let assets)? = document["assets"] else { return false }
+        return assets.contains { text($0["layers"]) }
+    }
+
     static func play(_ document: JSON, file: String, stage: Layer, marker: String, range: String) throws {
         _ = Warnings.take()
-        let comp = try CompositionReader.read(Node(document, path: "$"))
         // The host starts loading what text needs (pango's libraries, fontconfig's configuration:
         // milliseconds) at the first text layer a plugin makes, beside the rest of the build: a file
-        // with text makes one as soon as it is read, not when the build reaches its first text.
-        if comp.holdsText { _ = try Layer(.text, name: "text ahead") }
+        // with a text layer makes one as soon as it is parsed, not when the build reaches its text.
+        if holdsText(document) { _ = try Layer(.text, name: "text ahead") }
+        let comp = try CompositionReader.read(Node(document, path: "$"))
         var first = comp.inPoint, last = comp.outPoint
         if !marker.isEmpty {
             guard let m = comp.markers.first(where: { $0.name == marker }) else {

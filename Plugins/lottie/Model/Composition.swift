@@ -50,16 +50,3 @@ struct Composition {
     var markers: [(name: String, time: Double, duration: Double)]
     var images: [String: ImageAsset] = [:]
 }
-
-extension Composition {
-    /// Whether a layer of the file, in the main composition or a precomp, holds text to draw.
-    var holdsText: Bool {
-        func text(_ layers: [LottieLayer]) -> Bool {
-            layers.contains { l in
-                guard case .text(let d) = l.kind else { return false }
-                return d.text.contains { !$0.isWhitespace }
-            }
-        }
-        return text(layers) || assets.values.contains(where: text)
-    }
-}

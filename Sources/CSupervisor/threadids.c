@@ -81,7 +81,7 @@ static long tls_offset_by_use(const struct dl_phdr_info *info) {
     if (!block || size < sizeof(int) || size > 4096) return -1;
     unsigned char before[4096];
     memcpy(before, block, size);
-    static _Alignas(64) unsigned char predicate[64];
+    _Alignas(64) unsigned char predicate[64] = {0};
     swift_once(predicate, nothing, NULL);
     int self = (int)gettid();
     long result = -1;

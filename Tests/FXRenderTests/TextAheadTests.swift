@@ -18,18 +18,7 @@ import Testing
         }
         let height = band * Double(cases.count)
         let stage = Stage(size: Size(width, height))
-        for c in cases {
-            let l = stage.makeLayer(.text, name: "text")
-            try l.setFrame(c.frame)
-            try l.set(.string, .string(c.string))
-            try l.set(.font, .string("DejaVu Sans"))
-            try l.set(.fontSize, .number(c.size))
-            try l.set(.foregroundColor, .color(.white))
-            try l.set(.alignmentMode, .string(c.alignment))
-            try l.set(.isWrapped, .bool(c.wrapped))
-            try l.set(.truncationMode, .string(c.truncation))
-            try stage.root.addSublayer(l)
-        }
+        for c in cases { try TextInkTests.addLayer(c, to: stage) }
         let renderer = Renderer(stageSize: stage.size, scale: scale)
         let drawn = renderer.render(try stage.sample(at: 0))
         // Five sizes among the seven layers: all seven made ahead, on the two threads.

@@ -37,6 +37,19 @@ import Testing
         let c = TextInkTests.cases[index]
         let width = 250.0, height = 125.0  // whole pixels at every scale below
         let stage = Stage(size: Size(width, height))
+        try TextInkTests.addLayer(c, to: stage)
+        let drawn = Renderer(stageSize: stage.size, scale: c.scale).render(try stage.sample(at: 0))
+
+        let w = Int((width * c.scale).rounded(.up)), h = Int((height * c.scale).rounded(.up))
+        let expected = reference(w, h) { cr in TextInkTests.pangoText(c, cr) }
+        #expect(drawn.width == w && drawn.height == h)
+        let d = difference(drawn.pixels, expected, threshold: 0)
+        #expect(d.max == 0, "\(c.string) at \(c.scale)×: \(d)")
+        #expect(expected.contains { $0 > 200 }, "the reference draws text")
+    }
+
+    /// A white text layer of DejaVu Sans for `c`, added to the stage's root.
+    static func addLayer(_ c: Case, to stage: Stage) throws {
         let l = stage.makeLayer(.text, name: "text")
         try l.setFrame(c.frame)
         try l.set(.string, .string(c.string))
@@ -47,14 +60,6 @@ import Testing
         try l.set(.isWrapped, .bool(c.wrapped))
         try l.set(.truncationMode, .string(c.truncation))
         try stage.root.addSublayer(l)
-        let drawn = Renderer(stageSize: stage.size, scale: c.scale).render(try stage.sample(at: 0))
-
-        let w = Int((width * c.scale).rounded(.up)), h = Int((height * c.scale).rounded(.up))
-        let expected = reference(w, h) { cr in TextInkTests.pangoText(c, cr) }
-        #expect(drawn.width == w && drawn.height == h)
-        let d = difference(drawn.pixels, expected, threshold: 0)
-        #expect(d.max == 0, "\(c.string) at \(c.scale)×: \(d)")
-        #expect(expected.contains { $0 > 200 }, "the reference draws text")
     }
 
     /// The text as pango draws it with cairo, into the frame's surface, from the layer's bounds.

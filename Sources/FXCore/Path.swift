@@ -120,7 +120,6 @@ public struct Path: Hashable, Sendable {
         close()
     }
 
-    /// Every point of every element, in order (the path's interpolation vector).
     /// The box of every point the elements name (end points and control points alike), which holds
     /// the whole outline: `points`' extremes, without gathering them. Nil for a path with no point.
     public var controlBounds: Rect? {
@@ -142,6 +141,7 @@ public struct Path: Hashable, Sendable {
         return x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 
+    /// Every point of every element, in order (the path's interpolation vector).
     public var points: [Point] {
         var out: [Point] = []
         out.reserveCapacity(elements.count * 3)

@@ -70,11 +70,13 @@ final class ContentCache {
         return (wanted.isFinite && wanted > 0) ? Double.pow2(((log2(wanted) * 2).rounded()) / 2) : 1
     }
 
-    /// Makes ahead, on two threads, the text rasters a frame will ask `draw` for that are not
-    /// current, when they need fonts at more than one size: pango's first layout at a size
+    /// Makes ahead, on two threads, the rasters of the text layers this frame shows for the first
+    /// time, when they need fonts at more than one size: pango's first layout at a size
     /// (fontconfig's match and sort for it, the font's loading) takes milliseconds, and each
     /// thread has a font map of its own (pango gives every thread one), so two sizes load side
-    /// by side. The rasters are the ones `draw` would make, which then finds them current.
+    /// by side. The rasters are the ones `draw` would make, which then finds them current; a
+    /// layer the cache already holds is `draw`'s to redo if it changed, so that a frame with
+    /// nothing new costs one lookup a text layer here.
     /// `maps[i]` is layer i's map to device pixels (damage's); a layer drawn through another
     /// map (flattened under perspective) is rasterised again by `draw`, as before.
     func prepareText(_ tree: RenderTree, maps: [Homography]) {
@@ -88,11 +90,10 @@ final class ContentCache {
         for i in tree.layers.indices {
             let parent = tree.layers[i].parent
             shown[i] = (parent < 0 || shown[parent]) && !tree.layers[i].bool(.isHidden) && tree.layers[i].number(.opacity) > 0
-            guard shown[i], tree.layers[i].kind == .text else { continue }
+            guard shown[i], tree.layers[i].kind == .text, entries[tree.layers[i].id] == nil else { continue }
             let l = tree.layers[i]
             let scale = ContentCache.resolution(maps[i])
             let signature = ContentCache.textProperties.map { l[$0] }
-            if let e = entries[l.id], e.signature == signature, e.scale == scale { continue }
             // The sizes alternate between the threads, in the order they first appear.
             let size = Size(font: l.string(.font), points: l.number(.fontSize), scale: scale)
             let thread = sizes[size] ?? sizes.count % 2

@@ -97,7 +97,8 @@ public enum ColorText {
         case 3:
             return Color(red: Double(digits[0] * 17) / 255, green: Double(digits[1] * 17) / 255, blue: Double(digits[2] * 17) / 255)
         case 6, 8:
-            let bytes = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
+            func byte(_ i: Int) -> Double { Double(digits[i] * 16 + digits[i + 1]) / 255 }
+            let bytes: [Double] = stride(from: 0, to: digits.count, by: 2).map(byte)
             return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
         default:
             return nil

@@ -57,7 +57,8 @@ public final class ContactSheet: ImageSink {
     public static func evenPicks(frameCount n: Int, cells m: Int) -> [Int] {
         guard n > m else { return Array(0..<n) }
         guard m > 1 else { return [0] }
-        return (0..<m).map { Int((Double($0) * Double(n - 1) / Double(m - 1)).rounded()) }
+        let last = Double(n - 1), gaps = Double(m - 1)
+        return (0..<m).map { (i: Int) -> Int in Int((Double(i) * last / gaps).rounded()) }
     }
 
     /// The indices of the frames the sheet showed (after `finish`).

@@ -7,8 +7,20 @@ extension Renderer {
     /// (Sources/CCairo/include/fxcairo.h), cannot be loaded; nil when it is loaded. Asked before
     /// the first renderer of a run is made, so that a run fails in one line before any output.
     public static var libraryFailure: FXError? {
-        guard let why = fx_cairo_failure() else { return nil }
-        return FXError("cannot draw: \(String(cString: why)) (install Debian's libcairo2)")
+        guard let why = fx_cairo_failure().map({ String(cString: $0) }) else { return nil }
+        return FXError("cannot draw: \(why) (\(hint(forLoadFailure: why)))")
+    }
+
+    /// What to do about a failed load. The loader's "failed to map segment" and "cannot allocate
+    /// memory" mean the library is there and memory (or address space) ran out first: cairo loads
+    /// on a thread beside the plugin's build, so a build that fills memory can reach the limit
+    /// before it; installing cairo again would not help.
+    static func hint(forLoadFailure why: String) -> String {
+        let lowered = why.lowercased()
+        if lowered.contains("failed to map segment") || lowered.contains("cannot allocate memory") {
+            return "memory ran out before it was loaded; give --memory-limit BYTES below what the machine allows"
+        }
+        return "install Debian's libcairo2"
     }
 
     /// Starts loading cairo on a thread of its own (about a millisecond of dlopen), for a run that

@@ -39,7 +39,8 @@ import Testing
         try stage.addTimer(after: 1) { try e.set(try KeyPath(parsing: keyPath), .number(0)) }
         for t in [2.0, 3.25, 3.55] {
             let births = try particles(stage, at: t).particles.map(\.birth).sorted()
-            let expected = (0...9).map { Double($0) / 10 }.filter { $0 + 3 > t }
+            let tenths: [Double] = (0...9).map { Double($0) / 10 }
+            let expected = tenths.filter { $0 + 3 > t }
             #expect(births.count == expected.count, "t = \(t): \(births)")
             for (b, x) in zip(births, expected) { #expect(close(b, x, 1e-9)) }
         }

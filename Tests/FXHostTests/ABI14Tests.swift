@@ -68,7 +68,7 @@ import Testing
         var bomb = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.quads)))
         for at in [16, 20] { bomb.replaceSubrange(at..<at + 4, with: [0, 0, 0x4E, 0x20]) }  // 20,000
         let crc = Self.crc32(bomb[12..<29])
-        bomb.replaceSubrange(29..<33, with: (0..<4).map { UInt8((crc >> (24 - 8 * UInt32($0))) & 0xFF) })
+        bomb.replaceSubrange(29..<33, with: [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         let file = dir + "/bomb.png"
         try Data(bomb).write(to: URL(fileURLWithPath: file))
         let started = Date()

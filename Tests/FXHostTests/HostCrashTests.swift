@@ -33,8 +33,14 @@ import Testing
                                                                 "--out", out, "--memory-limit", "1024TiB", "--render-timeout", "300"])
         #expect(r.status == 1, "\(r.stderr)")
         let last = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("fxhost: error: fxhost was stopped (SIG"), "\(r.stderr)")
-        #expect(last.contains("in its own work with plugin 'memory', while no plugin code was being called"), "\(r.stderr)")
+        // cairo loads on a thread beside the build (Renderer.prepareLibrary): on a busy machine the
+        // build can fill the address space before that load maps cairo, and the run then ends on
+        // the load's own line, which names memory too.
+        let stopped = last.hasPrefix("fxhost: error: fxhost was stopped (SIG")
+            && last.contains("in its own work with plugin 'memory', while no plugin code was being called")
+        let cairoUnloaded = last.hasPrefix("fxhost: error: cannot draw: cannot load libcairo.so.2 (")
+            && last.hasSuffix("(memory ran out before it was loaded; give --memory-limit BYTES below what the machine allows)")
+        #expect(stopped || cairoUnloaded, "\(r.stderr)")
         #expect(!r.stderr.contains("plugin 'memory' crashed"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(Rogue.temporaries(in: dir).isEmpty)

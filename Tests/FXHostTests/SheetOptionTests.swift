@@ -80,7 +80,8 @@ import Testing
         }
         #expect(strays.isEmpty, "label pixels outside their cells at \(strays.prefix(8))")
         for (c, columns) in cells.enumerated() {
-            let ink = (8 + 30 ..< 8 + 50).flatMap { y in columns.map { pixel($0, y) } }.filter { $0 != ground }
+            var ink: [[UInt8]] = []
+            for y in 8 + 30 ..< 8 + 50 { for x in columns where pixel(x, y) != ground { ink.append(pixel(x, y)) } }
             #expect(ink.count >= 20, "cell \(c)'s label has \(ink.count) pixels of ink")
         }
     }

@@ -104,11 +104,14 @@ import Testing
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(seed >> 11) / Double(1 << 53)
         }
-        let contents = FXCore.Image(width: 37, height: 23, pixels: (0..<(37 * 23 * 4)).map { UInt8($0 % 7 * 30) }, label: "t")
+        let pixels: [UInt8] = (0..<(37 * 23 * 4)).map { (i: Int) -> UInt8 in UInt8(i % 7 * 30) }
+        let contents = FXCore.Image(width: 37, height: 23, pixels: pixels, label: "t")
         let mips = MipChain(contents, x0: 0, y0: 0, x1: 37, y1: 23)
         var matrices: [cairo_matrix_t] = []
-        for (xx, yx, xy, yy, x0, y0) in [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (2.0, 0.0, 0.0, 2.0, 10.5, -3.25),
-                                        (0.6, 0.8, -0.8, 0.6, 100, 40), (1.0, 0.3, -0.5, 0.7, -20.1, 7.7), (1, 0, 0, -1, 0, 720)] {
+        let coefficients: [(Double, Double, Double, Double, Double, Double)] = [
+            (1, 0, 0, 1, 0, 0), (2, 0, 0, 2, 10.5, -3.25), (0.6, 0.8, -0.8, 0.6, 100, 40), (1, 0.3, -0.5, 0.7, -20.1, 7.7), (1, 0, 0, -1, 0, 720),
+        ]
+        for (xx, yx, xy, yy, x0, y0) in coefficients {
             matrices.append(cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: x0, y0: y0))
         }
         let sources: [(Double, Double, Double, Double)] = [(0, 0, 37, 23), (3.5, 2.25, 20.7, 11.1), (0, 0, 0, 5)]

@@ -108,7 +108,8 @@ import FXSinks
         #expect(probe.durations.count == frames.count)
         // Centisecond delays that add up to the real times: 3 or 4 cs each, 0.84 s in all (25 frames × 1/30, rounded).
         #expect(probe.durations.allSatisfy { $0 == 0.03 || $0 == 0.04 })
-        #expect(abs(probe.durations.reduce(0, +) - 0.83) < 0.011)
+        let total: Double = probe.durations.reduce(0, +)
+        #expect(abs(total - 0.83) < 0.011)
         let decoded = try FFmpeg.rgbaFrames(path, width: 64, height: 48, pixelFormat: "rgb24")
         #expect(decoded.count == frames.count)
         for (got, want) in zip(decoded, frames) {

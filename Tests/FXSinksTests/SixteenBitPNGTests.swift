@@ -49,7 +49,7 @@ import Testing
         var bytes = try Self.embedded("image_4")
         for at in [16, 20] { bytes.replaceSubrange(at..<at + 4, with: [0, 0, 0x13, 0x88]) }  // 5,000
         let crc = bytes[12..<29].withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
-        bytes.replaceSubrange(29..<33, with: (0..<4).map { UInt8((crc >> (24 - 8 * UInt32($0))) & 0xFF) })
+        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         do {
             _ = try PNGDecoder.decode(bytes, label: "t")
             Issue.record("decoded")

@@ -45,7 +45,8 @@ final class FeatureTableTests: XCTestCase {
     func skew(_ degrees: Double, axis: Double) -> [[Double]] {
         let a = axis * .pi / 180, k = tan(-degrees * .pi / 180)
         func mul(_ p: [[Double]], _ q: [[Double]]) -> [[Double]] {
-            (0..<2).map { i in (0..<2).map { j in p[i][0] * q[0][j] + p[i][1] * q[1][j] } }
+            func entry(_ i: Int, _ j: Int) -> Double { p[i][0] * q[0][j] + p[i][1] * q[1][j] }
+            return [[entry(0, 0), entry(0, 1)], [entry(1, 0), entry(1, 1)]]
         }
         let turn = { (t: Double) in [[cos(t), sin(t)], [-sin(t), cos(t)]] }
         return mul(mul(turn(a), [[1, 0], [k, 1]]), turn(-a))

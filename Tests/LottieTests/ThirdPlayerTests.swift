@@ -81,7 +81,10 @@ private extension Lottie.Picture {
     func columns(_ span: Range<Int>) -> Lottie.Picture {
         var out: [UInt8] = []
         out.reserveCapacity(span.count * height * 3)
-        for y in 0..<height { out += rgb[((y * width + span.lowerBound) * 3)..<((y * width + span.upperBound) * 3)] }
+        for y in 0..<height {
+            let start: Int = (y * width + span.lowerBound) * 3, end: Int = (y * width + span.upperBound) * 3
+            out += rgb[start..<end]
+        }
         return Lottie.Picture(width: span.count, height: height, rgb: out)
     }
 }

@@ -104,7 +104,7 @@ let package = Package(
         // Plugin code in a supervised child: the supervisor, the relay and ring that carry the child's outputs to it,
         // the server that writes them, and the limits; it gives the sinks a `Publication` value (docs/isolation.md).
         .target(name: "FXIsolation", dependencies: ["CSupervisor", "FXSinks"], path: "Sources/FXIsolation"),
-        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation", "FXPNG"], path: "Sources/FXHost"),
+        .target(name: "FXHost", dependencies: ["FXCore", "CFX", "CFFI", "FXIsolation", "FXPNG", "FXToolbox"], path: "Sources/FXHost"),
         // The command line: options, the run, its outputs (the image sinks), `check` and `join`.
         .target(
             name: "FXCommandLine",
@@ -175,3 +175,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// fxhost and the lottie plugin use neither Swift's concurrency library nor its regular expressions, and
+// a Swift module imports both implicitly: each adds libraries (libswift_Concurrency, libdispatch,
+// libBlocksRuntime, libswift_StringProcessing, libswift_RegexParser) that every run loads and relocates
+// at start, and that every later dlopen (cairo, pango) searches. Test targets keep them (Swift Testing is async).
+let withoutImplicitLibraries: Set<String> = [
+    "FXToolbox", "FXParallel", "FXCore", "FXRender", "FXPNG", "FXPluginKit", "FXSinks", "FXImageSinks", "FXIsolation",
+    "FXHost", "FXCommandLine", "FXStudio", "fxhost", "lottie", "cube", "shimmer", "spinner", "fade", "pulse", "Scenery",
+]
+for target in package.targets where withoutImplicitLibraries.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+        "-Xfrontend", "-disable-implicit-concurrency-module-import",
+    ])]
+}

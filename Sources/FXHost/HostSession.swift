@@ -2,6 +2,7 @@
 import CFX
 import FXCore
 import FXIsolation
+import FXToolbox
 import Glibc
 
 /// One run of one plugin: its stage, the objects it made (by handle), and the
@@ -196,7 +197,7 @@ public final class HostSession {
     func flushReports(except failure: String?) {
         let reports = pendingReports
         pendingReports.removeAll()
-        for r in reports where failure.map({ !$0.contains(r.message) }) ?? true { report(r.line) }
+        for r in reports where failure.map({ !$0.containsText(r.message) }) ?? true { report(r.line) }
     }
 
     func setLastError(_ message: String) {

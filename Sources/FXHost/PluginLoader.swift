@@ -27,6 +27,7 @@ public enum PluginLoader {
         // dlopen resolves a bare name through the library path, not the current folder.
         let openPath = path.contains("/") ? path : "./" + path
         Isolation.note("plugin", file)
+        PluginRuntime.prepare(forPluginAt: openPath)
         dlerror()
         // Loading runs the plugin's constructors: that is plugin code too.
         Isolation.enter("the loading of '\(file)' (its constructors)")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import Glibc
 import FXCore
 
 extension Renderer {
@@ -11,13 +12,12 @@ extension Renderer {
         return FXError("cannot draw: \(why) (\(hint(forLoadFailure: why)))")
     }
 
-    /// What to do about a failed load. The loader's "failed to map segment" and "cannot allocate
-    /// memory" mean the library is there and memory (or address space) ran out first: cairo loads
-    /// on a thread beside the plugin's build, so a build that fills memory can reach the limit
-    /// before it; installing cairo again would not help.
+    /// What to do about a failed load. glibc's loader says "failed to map segment" or "Cannot
+    /// allocate memory" when memory (or address space) ran out during the load: cairo loads on a
+    /// thread beside the plugin's build, so a build that fills memory can reach the limit before
+    /// it, and installing cairo again would not help.
     static func hint(forLoadFailure why: String) -> String {
-        let lowered = why.lowercased()
-        if lowered.contains("failed to map segment") || lowered.contains("cannot allocate memory") {
+        if strstr(why, "failed to map segment") != nil || strstr(why, "Cannot allocate memory") != nil {
             return "memory ran out before it was loaded; give --memory-limit BYTES below what the machine allows"
         }
         return "install Debian's libcairo2"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CMicroHTTPD
+import FXToolbox
 import Glibc
 
 /// One fxhost run for the studio: the executable started with words, its standard output and
@@ -37,7 +38,7 @@ public struct EngineRun: Sendable {
     /// fxhost's warnings (`fxhost: warning: …`) and the plugin's (`fxhost: NAME: warning: …`, as a
     /// plugin's log lines come), without `fxhost: ` nor fxhost's own `warning: `.
     public var warnings: [String] {
-        lines(after: "fxhost: ").filter { $0.contains("warning: ") }.map { $0.hasPrefix("warning: ") ? String($0.dropFirst(9)) : $0 }
+        lines(after: "fxhost: ").filter { $0.containsText("warning: ") }.map { $0.hasPrefix("warning: ") ? String($0.dropFirst(9)) : $0 }
     }
 
     /// What went wrong, in one line: fxhost's last error, or how the process ended.

@@ -221,7 +221,7 @@ extension String {
     func replacingToken(_ token: String) -> String {
         var out = ""
         var rest = Substring(self)
-        while let range = rest.firstRange(of: "{{TOKEN}}") {
+        while let range = rest.firstRange(ofText: "{{TOKEN}}") {
             out += rest[..<range.lowerBound] + token
             rest = rest[range.upperBound...]
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CMicroHTTPD
+import FXToolbox
 import Glibc
 
 /// `fxhost studio`: a page on a local HTTP server (libmicrohttpd, one thread a connection) that
@@ -155,7 +156,7 @@ public final class Studio: @unchecked Sendable {
     /// A failed `swift build` in a few lines: its first five errors (or its last lines).
     public static func buildErrors(_ run: EngineRun) -> String {
         let lines = (String(decoding: run.output, as: UTF8.self) + "\n" + run.messages).split(separator: "\n")
-        let errors = lines.filter { $0.contains("error:") }.prefix(5)
+        let errors = lines.filter { $0.containsText("error:") }.prefix(5)
         return "swift build failed: " + (errors.isEmpty ? lines.suffix(5) : errors).joined(separator: "\n")
     }
 

@@ -66,7 +66,7 @@ func check(_ o: CheckOptions) -> Int32 {
         for factory in listing.results.dropFirst() {
             // Golden snapshots are written by this process, out of plugin code's reach.
             let outcome = Isolation.superviseWithOutputs(timeout: o.supervision.timeout) { publication in
-                RunPublication.$current.withValue(publication) {
+                RunPublication.bind(publication) {
                     reporting(quietly: true) { try checkFactory(path: path, factory: factory, options: o) }
                 }
             }

@@ -107,7 +107,7 @@ func isolatedSaying(_ o: Supervision, _ body: (_ say: @escaping (String) -> Void
     guard o.isolate else { return (reporting { try body { said.append($0) } }, said) }
     // Output files are opened and written in this process, at the child's request: plugin code holds no descriptor of them.
     let outcome = Isolation.superviseWithOutputs(timeout: o.timeout, runTimeout: o.renderTimeout) { publication in
-        RunPublication.$current.withValue(publication) { reporting { try body { Isolation.note("result", $0) } } }
+        RunPublication.bind(publication) { reporting { try body { Isolation.note("result", $0) } } }
     }
     switch outcome.end {
     case .finished(let status): return (status, outcome.results)

@@ -176,10 +176,12 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// fxhost and the lottie plugin use neither Swift's concurrency library nor its regular expressions, and
-// a Swift module imports both implicitly: each adds libraries (libswift_Concurrency, libdispatch,
-// libBlocksRuntime, libswift_StringProcessing, libswift_RegexParser) that every run loads and relocates
-// at start, and that every later dlopen (cairo, pango) searches. Test targets keep them (Swift Testing is async).
+// fxhost and the plugins it ships (all but seeds, whose iOS code runs through UIKit) use neither Swift's
+// concurrency library nor its string processing, and a Swift module imports both implicitly: each adds
+// libraries (libswift_Concurrency, libdispatch, libBlocksRuntime, libswift_StringProcessing,
+// libswift_RegexParser) that every run loads and relocates at start, and that every later dlopen (cairo,
+// pango) searches. A plugin that needs them gets them from fxhost's runtime folder (PluginRuntime.swift).
+// Test targets keep them (Swift Testing is async).
 let withoutImplicitLibraries: Set<String> = [
     "FXToolbox", "FXParallel", "FXCore", "FXRender", "FXPNG", "FXPluginKit", "FXSinks", "FXImageSinks", "FXIsolation",
     "FXHost", "FXCommandLine", "FXStudio", "fxhost", "lottie", "cube", "shimmer", "spinner", "fade", "pulse", "Scenery",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CCairo
-import Glibc
 import FXCore
+import Glibc
 
 extension Renderer {
     /// Why nothing can be drawn, when cairo, loaded with dlopen at the first drawing

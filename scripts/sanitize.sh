@@ -12,7 +12,7 @@ set -euo pipefail
 script_options "scripts/sanitize.sh [--build-only | --skip-build]" --build-only --skip-build -- "$@"
 cd "$(dirname "$0")/.."
 mode=${1:-}
-flags=(--sanitize=address --scratch-path .build/sanitize --disable-index-store)
+flags=(--sanitize=address --scratch-path .build/sanitize)
 if [ "$mode" != "--skip-build" ]; then
   scripts/setup.sh --test
   swift build --build-tests "${flags[@]}"

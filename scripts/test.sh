@@ -17,8 +17,7 @@ scripts/check-docs.sh
 scripts/studio-page.sh --check
 # The cairo functions fxhost loads with dlopen (Sources/CCairo) are the ones its sources call.
 scripts/gen-cairo-shim.py --check
-# No index store: it is for editors, and it cost about a tenth of each build (docs/JOURNAL-2026-12-07.md).
-swift build --build-tests --disable-index-store
+swift build --build-tests
 # The faces of FXCore's property catalog (typed keys, the facade's animatable set, docs/KEYPATHS.md) are current.
 scripts/generate.sh --check
 work=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-test.XXXXXX")

@@ -76,7 +76,7 @@ extension SwiftPackageTests {
             .replacingOccurrences(of: #""card""#, with: #""drawing""#)
             .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         try drawingSource.write(toFile: package + "/Sources/drawing/Drawing.swift", atomically: true, encoding: .utf8)
-        let r = try runProcess(swift, ["build", "--disable-index-store", "--package-path", package, "--scratch-path", dir + "/scratch"])
+        let r = try runProcess(swift, ["build", "--package-path", package, "--scratch-path", dir + "/scratch"])
         guard r.status == 0 else { throw Failure("swift build of drawing failed:\n\(r.stdout)\n\(r.stderr)") }
         return dir + "/scratch/debug/libdrawing.so"
     }

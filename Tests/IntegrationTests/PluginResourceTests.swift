@@ -51,7 +51,7 @@ extension SwiftPackageTests {
             .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         try besideSource.write(toFile: package + "/Sources/beside/Beside.swift", atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: quads, toPath: package + "/Sources/beside/quads.png")
-        let r = try runProcess(swift, ["build", "--disable-index-store", "--package-path", package, "--scratch-path", dir + "/scratch"])
+        let r = try runProcess(swift, ["build", "--package-path", package, "--scratch-path", dir + "/scratch"])
         guard r.status == 0 else { throw Failure("swift build of beside failed:\n\(r.stdout)\n\(r.stderr)") }
         return dir + "/scratch/debug/libbeside.so"
     }

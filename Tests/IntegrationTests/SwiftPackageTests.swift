@@ -34,7 +34,7 @@ struct SwiftPackageTests {
         guard text.contains(line) else { throw Failure("\(folder)/Package.swift no longer says \(line)") }
         try text.replacingOccurrences(of: line, with: ".package(path: \"\(dir)/fxhost\")")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
-        let r = try runProcess(swift, ["build", "--disable-index-store", "--package-path", dir + "/" + name, "--scratch-path", dir + "/scratch"])
+        let r = try runProcess(swift, ["build", "--package-path", dir + "/" + name, "--scratch-path", dir + "/scratch"])
         guard r.status == 0 else { throw Failure("swift build of \(folder) failed:\n\(r.stdout)\n\(r.stderr)") }
         let plugin = dir + "/scratch/debug/lib\(name).so"
         guard FileManager.default.fileExists(atPath: plugin) else { throw Failure("no \(plugin) after the build") }
@@ -171,7 +171,7 @@ struct SwiftPackageTests {
         let file = package + "/Sources/card/Submodule.swift"
         func build(_ source: String) throws -> ProcessResult {
             try source.write(toFile: file, atomically: true, encoding: .utf8)
-            return try runProcess(swift, ["build", "--disable-index-store", "--package-path", package, "--scratch-path", dir + "/scratch"])
+            return try runProcess(swift, ["build", "--package-path", package, "--scratch-path", dir + "/scratch"])
         }
         let good = try build("import UIKit.UIKitCore\nfunc submoduleColour() -> CGColor { UIColor.systemPink.cgColor }\n"
                              + "func submoduleCurve() -> CAMediaTimingFunction { CAMediaTimingFunction(controlPoints: 0.19, 1, 0.22, 1) }\n")

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import FXToolbox
 import Glibc
 
 /// A plugin runs on fxhost's own Swift runtime. fxhost imports neither Swift's concurrency library
@@ -23,16 +24,10 @@ enum PluginRuntime {
 
     /// The folder of the libswiftCore.so this process runs on (from /proc/self/maps); nil if it cannot be told.
     static let runtimeFolder: String? = {
-        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(maps) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, maps) > 0, let line {
-            let text = String(cString: line)
-            guard text.hasSuffix("/libswiftCore.so\n"), let start = text.firstIndex(of: "/") else { continue }
-            let file = text[start...].dropLast()
-            return String(file[..<file.lastIndex(of: "/")!])
+        guard let maps = readFile("/proc/self/maps") else { return nil }
+        for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") where line.hasSuffix("/libswiftCore.so") {
+            guard let start = line.firstIndex(of: "/"), let slash = line.lastIndex(of: "/") else { continue }
+            return String(line[start..<slash])
         }
         return nil
     }()

@@ -34,6 +34,10 @@ static char garbage[8192];
 static void scribble(int fd, const char *path) {
     struct stat st;
     int again;
+    /* Not the system's files: a library being loaded on another thread (cairo's, beside the
+     * build) is briefly open, and a test run as root would write into it. */
+    if (strncmp(path, "/usr/", 5) == 0 || strncmp(path, "/lib", 4) == 0 || strncmp(path, "/opt/", 5) == 0
+        || strncmp(path, "/etc/", 5) == 0) return;
     if (fstat(fd, &st) != 0 || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISDIR(st.st_mode)) return;
     if (write(fd, garbage, sizeof garbage) > 0) written++;
     again = open(path, O_WRONLY);

@@ -149,7 +149,7 @@ let package = Package(
             name: "FXHostTests", dependencies: ["FXHost", "FXIsolation", "FXCore", "FXSinks", "CFX", "TestSupport", "fxhost"],
             path: "Tests/FXHostTests", exclude: ["Fixtures"]),
         // The supervisor's parts in one process: the ring's records, the output relay's protocol.
-        .testTarget(name: "FXIsolationTests", dependencies: ["FXIsolation", "FXSinks", "TestSupport"], path: "Tests/FXIsolationTests"),
+        .testTarget(name: "FXIsolationTests", dependencies: ["FXIsolation", "CSupervisor", "FXSinks", "TestSupport"], path: "Tests/FXIsolationTests"),
         // The conformance corpus: public Core Animation code ported to C, checked against CA's rules.
         .testTarget(
             name: "Conformance", dependencies: ["TestSupport", "fxhost"],

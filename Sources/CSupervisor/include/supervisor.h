@@ -67,7 +67,9 @@ int fxs_adopt_orphans(void);
 
 /* In the supervisor, after the child is reaped: SIGKILL to every process left in the
  * child's process group `group`, and those that became the supervisor's children reaped,
- * until the group is empty. Returns 0 when it is, -1 if some member outlived 2 s of trying. */
+ * until the group is empty. Where signals to groups are refused (a run inside another fxhost's
+ * child, under its seccomp filter), each member is signalled by its pid instead. Returns 0 when
+ * the group is empty, -1 if some member outlived 2 s of trying. */
 int fxs_end_process_group(pid_t group);
 
 /* pipe2, which Glibc's Swift module does not show. */

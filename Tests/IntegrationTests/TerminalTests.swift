@@ -8,9 +8,12 @@ import Testing
     let dir: String
     init() throws { dir = try TestSupport.temporaryFolder() }
 
-    /// NO_COLOR is cleared (an empty value counts as unset) unless a test sets it.
-    func onTerminal(_ args: [String], environment: [String: String] = ["TERM": "xterm-256color", "NO_COLOR": ""]) throws -> String {
-        let command = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ")
+    /// fxhost with `args` under `script`, its standard error a terminal; its standard output goes
+    /// to the shell command `reader` when one is given. What the terminal showed. NO_COLOR is
+    /// cleared (an empty value counts as unset) unless a test sets it.
+    func onTerminal(_ args: [String], reader: String? = nil,
+                    environment: [String: String] = ["TERM": "xterm-256color", "NO_COLOR": ""]) throws -> String {
+        let command = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ") + (reader.map { " | (\($0))" } ?? "")
         let r = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment)
         #expect(r.status == 0, "\(r.stdout)")
         return r.stdout
@@ -70,13 +73,18 @@ import Testing
     }
 
     /// A render longer than a second shows a progress bar on the terminal, and nothing without one.
-    /// (2,400 GIF frames: about 3.5 s in a debug build here, whose encoders are optimized; 300 took 0.65 s.)
+    /// The render is made long by its reader, not by work: a reader that waits 1.5 s before taking
+    /// 14 MB of Y4M holds fxhost at its first 2 MiB (the pipe and the output ring), with most frames
+    /// still to come. (It used to be 2,400 GIF frames: 8 CPU s, 28 under AddressSanitizer.)
     @Test func progressBarOnlyOnATerminal() throws {
-        let gif = dir + "/p.gif"
-        let out = try onTerminal(["--plugin", "spinner", "--end", "40", "--fps", "60", "--out", gif])
+        let args = ["--plugin", "spinner", "--end", "1", "--fps", "60", "--size", "320x240", "--out", "-", "--format", "y4m"]
+        let reader = "sleep 1.5; cat >/dev/null"
+        let out = try onTerminal(args, reader: reader)
         #expect(out.contains("100%"), "\(out.suffix(200))")
-        let plain = try Plugins.run(["--plugin", "spinner", "--end", "2", "--fps", "30", "--out", dir + "/q.gif"])
-        #expect(plain.status == 0 && plain.stderr.isEmpty)
+        // The same long render, its standard error a pipe: no bar.
+        let command = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ") + " | (\(reader))"
+        let plain = try runProcess("/bin/sh", ["-c", command])
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
         // A preview on the terminal (paced: 1.5 s of wall time) keeps its own status line; no bar draws over it.
         let preview = try onTerminal(["--plugin", "spinner", "--sink", "preview", "--fps", "10", "--end", "1.5"])
         #expect(preview.contains("t = 1.500 s") && !preview.contains("%  t = "), "\(preview.suffix(300).debugDescription)")

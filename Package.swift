@@ -72,14 +72,15 @@ let package = Package(
 
         // The toolbox the host and plugins share (one strict JSON reader with limits, the escaping of
         // plugin text for a terminal); it depends on nothing, and a Swift plugin links it statically.
-        .target(name: "FXToolbox", path: "Sources/FXToolbox"),
+        .target(name: "FXToolbox", path: "Sources/FXToolbox", swiftSettings: optimizedInDebug),
         // One piece of work on a second thread (the engine's fork and join; image sinks also encode on threads of their own), under everything.
         .target(name: "FXParallel", path: "Sources/FXParallel"),
         .target(name: "FXCore", dependencies: ["FXParallel"], path: "Sources/FXCore"),
         // Pixel kernels run on every frame or image, in C: SSE2 where the CPU has it, portable C giving the
         // same bytes elsewhere (RGB to Y′CbCr for the encoders, rows composited and particles drawn for the
         // renderer, PNG rows unfiltered).
-        // These kernels, the encoders (FXImageSinks) and the PNG reader are optimized in debug builds too: every test
+        // These kernels, the encoders (FXImageSinks), the PNG reader and FXToolbox (the hash of the plugin in every
+        // manifest, the Lottie plugin's JSON reader) are optimized in debug builds too: every test
         // that renders encodes its frames, and unoptimized they ran 5-15 times slower (a 15-frame GIF took 7 CPU
         // seconds, 36 under AddressSanitizer, against 0.5 optimized), which was most of the test suite's time.
         // Swift's -O keeps the overflow and bounds checks; only the debugger's view of these modules is poorer.

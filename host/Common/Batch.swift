@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import FXHost
 import FXSinks
+import FXToolbox
 import Glibc
 
 /// `fxhost batch JOBS.jsonl [-j N] [--shard I/N] [--summary FILE]`: many

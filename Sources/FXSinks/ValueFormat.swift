@@ -73,6 +73,7 @@ public enum ValueFormat {
     }
 
     public static func quoted(_ s: String) -> String {
+        if TerminalText.isPlainASCII(s, except: (0x22, 0x5C)) { return "\"" + s + "\"" }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

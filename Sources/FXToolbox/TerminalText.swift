@@ -22,6 +22,7 @@
 /// text, accents and emoji print unchanged.
 public enum TerminalText {
     public static func escape(_ s: String) -> String {
+        if isPlainASCII(s) { return s }
         guard s.unicodeScalars.contains(where: needsEscape) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
@@ -35,6 +36,17 @@ public enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Whether every byte of `s` is printable ASCII (U+0020–U+007E) and none is in `except`: text
+    /// that `escape` (and, excepting quote and backslash, a quoted trace value) leaves as it is,
+    /// found from its UTF-8 without decoding scalars, for strings of many kilobytes.
+    public static func isPlainASCII(_ s: String, except: (UInt8, UInt8)? = nil) -> Bool {
+        var text = s
+        return text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b > 0x7E || b == except?.0 || b == except?.1 { return false }
+            return true
+        }
     }
 
     private static func needsEscape(_ u: Unicode.Scalar) -> Bool {

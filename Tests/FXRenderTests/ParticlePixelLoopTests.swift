@@ -108,7 +108,7 @@ import Testing
                                      .withReference(threads: 1, rowSpans: rowSpans, alphaPaths: alphaPaths, pixelLoop: l))
                             }
                             let swift = loop(.reference), vector = loop(.c), sse2 = loop(.sse2C), portable = loop(.portableC)
-                            changed += zip(swift, start).filter { $0 != $1 }.count
+                            changed += swift.indices.reduce(0) { $0 + (swift[$1] != start[$1] ? 1 : 0) }
                             compared += 1
                             let what = "\(placed.kind), scale \(p.scale), rotation \(p.rotation), rows \(rows), columns \(columns), "
                                 + "spans \(rowSpans), alpha paths \(alphaPaths)"

@@ -19,12 +19,14 @@ import Testing
     /// is left in the group, 1 when it returned -1, 2 when a member is still there, 3 when the
     /// filter could not be installed.
     static func standIn(guarded: Bool, helper: Bool) -> Int32 {
+        // Made before the fork: the forked processes allocate nothing (other threads of this
+        // process may hold the runtime's locks at the moment of the fork).
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return 99 }
         let pid = fork()
         if pid == 0 {
             if guarded && fxs_guard_supervisor(getppid()) != 0 { _exit(3) }
             _ = fxs_adopt_orphans()
-            var fds: [Int32] = [0, 0]
-            _ = pipe(&fds)
             let child = fork()
             if child == 0 {
                 setpgid(0, 0)
@@ -47,6 +49,8 @@ import Testing
             if got == MemoryLayout<pid_t>.size && kill(sleeper, 0) == 0 { _exit(2) }
             _exit(0)
         }
+        close(fds[0])
+        close(fds[1])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 100 + (status & 0x7F)

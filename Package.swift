@@ -182,7 +182,8 @@ let package = Package(
 // libraries (libswift_Concurrency, libdispatch, libBlocksRuntime, libswift_StringProcessing,
 // libswift_RegexParser) that every run loads and relocates at start, and that every later dlopen (cairo,
 // pango) searches. A plugin that needs them gets them from fxhost's runtime folder (PluginRuntime.swift).
-// Test targets keep them (Swift Testing is async).
+// Test targets keep them (Swift Testing is async). SwiftLibraryTests reads every shipped plugin but seeds:
+// a plugin target missing from this set fails there.
 let withoutImplicitLibraries: Set<String> = [
     "FXToolbox", "FXParallel", "FXCore", "FXRender", "FXPNG", "FXPluginKit", "FXSinks", "FXImageSinks", "FXIsolation",
     "FXHost", "FXCommandLine", "FXStudio", "fxhost", "lottie", "cube", "shimmer", "spinner", "fade", "pulse", "Scenery",

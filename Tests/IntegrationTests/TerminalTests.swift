@@ -8,13 +8,24 @@ import Testing
     let dir: String
     init() throws { dir = try TestSupport.temporaryFolder() }
 
+    /// fxhost with `args` as a shell command; with a `reader`, its standard output goes to that
+    /// shell command and its exit status to the file `status` (a pipeline's status is its reader's).
+    func command(_ args: [String], reader: String? = nil, status: String = "") -> String {
+        let fxhost = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ")
+        guard let reader else { return fxhost }
+        return "{ \(fxhost); echo $? >'\(status)'; } | (\(reader))"
+    }
+
     /// fxhost with `args` under `script`, its standard error a terminal; its standard output goes
     /// to the shell command `reader` when one is given. What the terminal showed. NO_COLOR is
     /// cleared (an empty value counts as unset) unless a test sets it.
     func onTerminal(_ args: [String], reader: String? = nil,
                     environment: [String: String] = ["TERM": "xterm-256color", "NO_COLOR": ""]) throws -> String {
-        let command = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ") + (reader.map { " | (\($0))" } ?? "")
-        let r = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment)
+        let status = dir + "/status-\(UUID().uuidString)"
+        let r = try runProcess("/usr/bin/script", ["-qec", command(args, reader: reader, status: status), "/dev/null"], environment: environment)
+        if reader != nil {
+            #expect((try? String(contentsOfFile: status, encoding: .utf8)) == "0\n", "fxhost under the reader: \(r.stdout.suffix(300))")
+        }
         #expect(r.status == 0, "\(r.stdout)")
         return r.stdout
     }
@@ -82,9 +93,10 @@ import Testing
         let out = try onTerminal(args, reader: reader)
         #expect(out.contains("100%"), "\(out.suffix(200))")
         // The same long render, its standard error a pipe: no bar.
-        let command = ([Plugins.fxhost] + args).map { "'\($0)'" }.joined(separator: " ") + " | (\(reader))"
-        let plain = try runProcess("/bin/sh", ["-c", command])
+        let status = dir + "/status-plain"
+        let plain = try runProcess("/bin/sh", ["-c", command(args, reader: reader, status: status)])
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        #expect((try? String(contentsOfFile: status, encoding: .utf8)) == "0\n")
         // A preview on the terminal (paced: 1.5 s of wall time) keeps its own status line; no bar draws over it.
         let preview = try onTerminal(["--plugin", "spinner", "--sink", "preview", "--fps", "10", "--end", "1.5"])
         #expect(preview.contains("t = 1.500 s") && !preview.contains("%  t = "), "\(preview.suffix(300).debugDescription)")

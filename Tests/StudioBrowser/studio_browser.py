@@ -208,11 +208,14 @@ def fixture(url, folder, rebuild):
         save_frame(driver, folder, "reloaded")
         seen["reloadedT"] = driver.execute_script("return document.getElementById('frame').dataset.t")
         # A crash and a hang: errors on the page; the last good frame stays; the studio lives on.
-        for mode in ("crash", "hang"):
+        # Each waits for its own message: one failure can reach the page twice (the frame's answer and
+        # the event stream), and the crash's second copy may come after the mode has changed to hang.
+        for mode, words in (("crash", "crashed (SIGSEGV"), ("hang", "did not return within the time limit")):
             count = int(driver.execute_script("return document.getElementById('errors').dataset.count"))
             n = loads(driver)
             set_field(driver, "#params select[data-param=mode]", mode, "change")
-            wait(driver, "return Number(document.getElementById('errors').dataset.count) > %d && !state.frameBusy" % count,
+            wait(driver, "const e = document.getElementById('errors'); return Number(e.dataset.count) > %d"
+                 " && (e.dataset.last || '').includes(%s) && !state.frameBusy" % (count, json.dumps(words)),
                  "the " + mode + " to be shown")
             seen[mode] = driver.execute_script("return document.getElementById('errors').dataset.last")
             seen[mode + "Status"] = driver.execute_script("return document.getElementById('frame').dataset.status")

@@ -85,7 +85,7 @@ let package = Package(
         // seconds, 36 under AddressSanitizer, against 0.5 optimized), which was most of the test suite's time.
         // Swift's -O keeps the overflow and bounds checks; only the debugger's view of these modules is poorer.
         .target(name: "CPixels", path: "Sources/CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
-        .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels"], path: "Sources/FXRender"),
+        .target(name: "FXRender", dependencies: ["FXCore", "FXParallel", "CCairo", "CPango", "CPixels", "FXToolbox"], path: "Sources/FXRender"),
         // PNG input (for image_load_png): libdeflate for plain files, libpng for the rest; no renderer.
         .target(name: "FXPNG", dependencies: ["FXCore", "CPNG", "CDeflate", "CPixels"], path: "Sources/FXPNG", swiftSettings: optimizedInDebug),
         // The Swift face of fx.h for plugin authors; linked into each Swift plugin.
@@ -133,7 +133,7 @@ let package = Package(
             name: "fxbench-e2e", dependencies: ["FXCore", "FXRender", "FXSinks", "FXImageSinks"], path: "Benchmarks/e2e"),
 
         .testTarget(name: "FXCoreTests", dependencies: ["FXCore", "FXParallel"], path: "Tests/FXCoreTests"),
-        .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox"], path: "Tests/FXToolboxTests"),
+        .testTarget(name: "FXToolboxTests", dependencies: ["FXToolbox", "TestSupport"], path: "Tests/FXToolboxTests"),
         // The command line's own tables (the output formats' registry) and the studio's frame deltas, in process.
         .testTarget(name: "FXCommandLineTests", dependencies: ["FXCommandLine", "FXHost", "FXStudio", "FXCore", "FXRender"], path: "Tests/FXCommandLineTests"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

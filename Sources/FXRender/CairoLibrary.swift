@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CCairo
 import FXCore
-import Glibc
+import FXToolbox
 
 extension Renderer {
     /// Why nothing can be drawn, when cairo, loaded with dlopen at the first drawing
@@ -17,7 +17,7 @@ extension Renderer {
     /// thread beside the plugin's build, so a build that fills memory can reach the limit before
     /// it, and installing cairo again would not help.
     static func hint(forLoadFailure why: String) -> String {
-        if strstr(why, "failed to map segment") != nil || strstr(why, "Cannot allocate memory") != nil {
+        if why.containsText("failed to map segment") || why.containsText("Cannot allocate memory") {
             return "memory ran out before it was loaded; give --memory-limit BYTES below what the machine allows"
         }
         return "install Debian's libcairo2"

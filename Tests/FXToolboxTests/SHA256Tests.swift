@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import FXToolbox
+import TestSupport
 import Testing
 
 /// SHA-256 against FIPS 180-2's worked examples (appendix B) and against coreutils' `sha256sum`
@@ -19,20 +20,11 @@ import Testing
     func coreutils(_ bytes: [UInt8], _ dir: String, _ name: String) throws -> String {
         let path = dir + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        p.arguments = [path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return String(text.prefix(64))
+        return String(try runProcess("/usr/bin/sha256sum", [path]).stdout.prefix(64))
     }
 
     @Test func everyPaddingShapeAndAPluginsSizeAgreeWithSha256sum() throws {
-        let dir = NSTemporaryDirectory() + "sha256-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt8 {

@@ -117,6 +117,7 @@ final class ContentCache {
 
     private func rasterize(_ l: PresentedLayer, scale s: Double, signature: [Value]) -> Entry? {
         var ext = LayerGeometry.bounds(l)
+        var text: ContentDrawing.LaidOutText?
         if l.kind == .shape {
             let probe = Surface(width: 1, height: 1)
             guard let se = ContentDrawing.shapeExtent(l, probe.cr) else { return nil }
@@ -128,7 +129,8 @@ final class ContentCache {
             let probe = Surface(width: 1, height: 1)
             var m = CairoPaths.matrix(.scale(s, s))
             cairo_set_matrix(probe.cr, &m)
-            guard let te = ContentDrawing.textExtent(l, probe.cr) else { return nil }
+            guard let laidOut = ContentDrawing.LaidOutText(l, measuredThrough: probe.cr), let te = laidOut.extent(l) else { return nil }
+            text = laidOut
             let b = ext, pad = 2 / s
             let x0 = max(b.minX, te.minX - pad), y0 = max(b.minY, te.minY - pad)
             ext = Rect(x0, y0, min(b.maxX, te.maxX + pad) - x0, min(b.maxY, te.maxY + pad) - y0)
@@ -140,7 +142,7 @@ final class ContentCache {
         var toRaster = Homography.scale(s, s).then(.translation(-x0, -y0))
         var m = CairoPaths.matrix(toRaster)
         cairo_set_matrix(surface.cr, &m)
-        if l.kind == .text { ContentDrawing.text(l, surface.cr) } else { ContentDrawing.shape(l, surface.cr) }
+        if let text { text.draw(l, surface.cr) } else { ContentDrawing.shape(l, surface.cr) }
         if l.kind == .text {
             // Text covers a fraction of its bounds: kept to its ink, it composites (and damages) less.
             guard let ink = ContentCache.ink(surface) else { return nil }

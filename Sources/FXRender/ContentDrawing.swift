@@ -303,41 +303,59 @@ enum ContentDrawing {
 
     // MARK: - Text
 
-    /// CATextLayer: the string from the top of the bounds, aligned in its width,
-    /// wrapped or truncated as asked, clipped to the bounds.
-    static func text(_ l: PresentedLayer, _ cr: OpaquePointer) {
-        let b = LayerGeometry.bounds(l)
-        guard let p = Pango.functions, let (layout, x) = textLayout(l, cr, p) else { return }
-        defer { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
-        cairo_save(cr)
-        cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
-        cairo_clip(cr)
-        cairo_move_to(cr, x, b.origin.y)
-        CairoPaths.set(l.color(.foregroundColor), cr)
-        p.pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+    /// A text layer's string laid out once, through the matrix it is measured with, for both its
+    /// ink box and its drawing: a layout is shaped when first measured, so a second one made
+    /// to draw with would shape the string again (about a tenth of a millisecond a layer, each
+    /// time its text changes). Drawn through a matrix that differs from the measuring one by a
+    /// translation alone (a raster's origin), which cairo's scaled fonts allow
+    /// (`cairo_set_scaled_font`: the CTM must match "except for some translation").
+    final class LaidOutText {
+        private let p: fx_pango
+        let layout: OpaquePointer
+        /// The x of the layout's left end in the layer's local coordinates.
+        let x: Double
+
+        /// Nil for an empty string, or when pango cannot be loaded.
+        init?(_ l: PresentedLayer, measuredThrough cr: OpaquePointer) {
+            guard let p = Pango.functions, let (layout, x) = ContentDrawing.textLayout(l, cr, p) else { return nil }
+            self.p = p
+            self.layout = layout
+            self.x = x
+        }
+
+        deinit { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+        /// The part of the bounds the text paints: the layout's ink box (pango's, which holds every
+        /// glyph's outline) clipped to the bounds, in local coordinates; nil when nothing is painted.
+        func extent(_ l: PresentedLayer) -> Rect? {
+            let b = LayerGeometry.bounds(l)
+            var ink = fx_pango_rectangle(), logical = fx_pango_rectangle()
+            p.pango_layout_get_extents(layout, &ink, &logical)
+            let unit = Double(Pango.scale)
+            let box = Rect(x + Double(ink.x) / unit, b.origin.y + Double(ink.y) / unit, Double(ink.width) / unit, Double(ink.height) / unit)
+            let x0 = max(box.minX, b.minX), y0 = max(box.minY, b.minY)
+            let x1 = min(box.maxX, b.maxX), y1 = min(box.maxY, b.maxY)
+            guard x1 > x0, y1 > y0 else { return nil }
+            return Rect(x0, y0, x1 - x0, y1 - y0)
+        }
+
+        /// CATextLayer: the string from the top of the bounds, aligned in its width, wrapped or
+        /// truncated as asked, clipped to the bounds.
+        func draw(_ l: PresentedLayer, _ cr: OpaquePointer) {
+            let b = LayerGeometry.bounds(l)
+            cairo_save(cr)
+            cairo_rectangle(cr, b.origin.x, b.origin.y, b.size.width, b.size.height)
+            cairo_clip(cr)
+            cairo_move_to(cr, x, b.origin.y)
+            CairoPaths.set(l.color(.foregroundColor), cr)
+            p.pango_cairo_show_layout(cr, layout)
+            cairo_restore(cr)
+        }
     }
 
-    /// The part of the bounds `text` can paint: the layout's ink box (pango's, which holds every
-    /// glyph's outline) clipped to the bounds, in local coordinates; nil when nothing is painted.
-    /// `cr` carries the matrix the text will be drawn with, which pango's metrics follow.
-    static func textExtent(_ l: PresentedLayer, _ cr: OpaquePointer) -> Rect? {
-        let b = LayerGeometry.bounds(l)
-        guard let p = Pango.functions, let (layout, x) = textLayout(l, cr, p) else { return nil }
-        defer { p.g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var ink = fx_pango_rectangle(), logical = fx_pango_rectangle()
-        p.pango_layout_get_extents(layout, &ink, &logical)
-        let unit = Double(Pango.scale)
-        let box = Rect(x + Double(ink.x) / unit, b.origin.y + Double(ink.y) / unit, Double(ink.width) / unit, Double(ink.height) / unit)
-        let x0 = max(box.minX, b.minX), y0 = max(box.minY, b.minY)
-        let x1 = min(box.maxX, b.maxX), y1 = min(box.maxY, b.maxY)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return Rect(x0, y0, x1 - x0, y1 - y0)
-    }
-
-    /// The layer's text laid out as `text` draws it, and the x of its left end: the caller
-    /// releases the layout (g_object_unref). Nil for an empty string.
-    private static func textLayout(_ l: PresentedLayer, _ cr: OpaquePointer, _ p: fx_pango) -> (OpaquePointer, Double)? {
+    /// The layer's text laid out, and the x of its left end: the caller releases the layout
+    /// (g_object_unref). Nil for an empty string.
+    fileprivate static func textLayout(_ l: PresentedLayer, _ cr: OpaquePointer, _ p: fx_pango) -> (OpaquePointer, Double)? {
         let string = l.string(.string)
         guard !string.isEmpty else { return nil }
         let b = LayerGeometry.bounds(l)

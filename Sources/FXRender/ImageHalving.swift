@@ -38,24 +38,39 @@ enum ImageHalving {
     /// `source` (an ARGB32 image surface) halved once: ⌈w/2⌉ × ⌈h/2⌉ texels, each channel the
     /// rounded mean `(sum + n/2) / n` of the `n` texels (4, or fewer at an odd edge) it covers.
     static func halve(_ source: Surface) -> Surface {
-        let w = source.width, h = source.height
+        cairo_surface_flush(source.surface)
+        return halve(UnsafeRawPointer(cairo_image_surface_get_data(source.surface)!), width: source.width, height: source.height,
+                     rowBytes: Int(cairo_image_surface_get_stride(source.surface)), swappingRedAndBlue: false)
+    }
+
+    /// An image's premultiplied RGBA pixels halved once, as `halve` halves them once made an
+    /// ARGB32 surface (the same texels: every channel is averaged alone, so the order of the
+    /// channels in a texel does not matter). An image drawn at under 3/4 of its size needs
+    /// only its halvings: made from its pixels, its full-size surface (4 bytes a pixel, freshly
+    /// mapped, and a pass that reorders its channels) is never made.
+    static func halve(rgba pixels: [UInt8], width: Int, height: Int) -> Surface {
+        pixels.withUnsafeBytes { halve($0.baseAddress!, width: width, height: height, rowBytes: width * 4, swappingRedAndBlue: true) }
+    }
+
+    /// The halving of `w` × `h` texels of 32 bits, `rowBytes` apart, into a new ARGB32 surface;
+    /// `swappingRedAndBlue` turns RGBA's byte order (R at bit 0) into ARGB32's (B at bit 0).
+    private static func halve(_ src: UnsafeRawPointer, width w: Int, height h: Int, rowBytes: Int, swappingRedAndBlue swap: Bool) -> Surface {
         let nw = (w + 1) / 2, nh = (h + 1) / 2
         let out = Surface(width: nw, height: nh)
-        cairo_surface_flush(source.surface)
         cairo_surface_flush(out.surface)
-        let ss = Int(cairo_image_surface_get_stride(source.surface)) / 4
         let ds = Int(cairo_image_surface_get_stride(out.surface)) / 4
-        let src = UnsafeRawPointer(cairo_image_surface_get_data(source.surface)!).assumingMemoryBound(to: UInt32.self)
         let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(out.surface)!).assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func texel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 { row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) }
+        @inline(__always) func put(_ v: UInt32) -> UInt32 { swap ? (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16 : v }
         for y in 0..<(h / 2) {
-            let r0 = src + 2 * y * ss, r1 = r0 + ss, row = dst + y * ds
-            for x in 0..<(w / 2) { row[x] = blockMean(r0[2 * x], r0[2 * x + 1], r1[2 * x], r1[2 * x + 1]) }
-            if w % 2 == 1 { row[w / 2] = edgeMean(r0[w - 1], r1[w - 1]) }
+            let r0 = src + 2 * y * rowBytes, r1 = r0 + rowBytes, row = dst + y * ds
+            for x in 0..<(w / 2) { row[x] = put(blockMean(texel(r0, 2 * x), texel(r0, 2 * x + 1), texel(r1, 2 * x), texel(r1, 2 * x + 1))) }
+            if w % 2 == 1 { row[w / 2] = put(edgeMean(texel(r0, w - 1), texel(r1, w - 1))) }
         }
         if h % 2 == 1 {
-            let r0 = src + (h - 1) * ss, row = dst + (h / 2) * ds
-            for x in 0..<(w / 2) { row[x] = edgeMean(r0[2 * x], r0[2 * x + 1]) }
-            if w % 2 == 1 { row[w / 2] = edgeMean(r0[w - 1]) }
+            let r0 = src + (h - 1) * rowBytes, row = dst + (h / 2) * ds
+            for x in 0..<(w / 2) { row[x] = put(edgeMean(texel(r0, 2 * x), texel(r0, 2 * x + 1))) }
+            if w % 2 == 1 { row[w / 2] = put(edgeMean(texel(r0, w - 1))) }
         }
         cairo_surface_mark_dirty(out.surface)
         return out

@@ -120,4 +120,48 @@ import Testing
         let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(wrong.count == 0, "\(width)×\(height): first wrong texel at x \((wrong.first ?? 0) % nw), y \((wrong.first ?? 0) / nw)")
     }
+
+    /// An image's RGBA bytes halved straight into ARGB32 give the rule's texels too: each texel of
+    /// the random images written as the bytes R, G, B, A (an image's order), and the copy read back
+    /// in cairo's word order (A, R, G, B from the top bits down).
+    @Test(arguments: [(1, 1), (1, 6), (7, 1), (2, 2), (3, 5), (4, 3), (64, 63), (257, 130)])
+    func halvingAnImagesBytesFollowsTheRule(width: Int, height: Int) {
+        var random = Texels(state: UInt64(width * 7919 + height))
+        let texels = (0..<(width * height)).map { _ in random.texel() }
+        let rgba = texels.flatMap { v in [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24)] }
+        let h = ImageHalving.halve(rgba: rgba, width: width, height: height)
+        let nw = (width + 1) / 2, nh = (height + 1) / 2
+        #expect(h.width == nw && h.height == nh)
+        cairo_surface_flush(h.surface)
+        let hs = Int(cairo_image_surface_get_stride(h.surface)) / 4
+        let out = UnsafeRawPointer(cairo_image_surface_get_data(h.surface)!).assumingMemoryBound(to: UInt32.self)
+        let got = (0..<nh).flatMap { y in (0..<nw).map { x in out[y * hs + x] } }
+        let want = Self.reference(texels, width: width, height: height)
+        let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(wrong.count == 0, "\(width)×\(height): first wrong texel at x \((wrong.first ?? 0) % nw), y \((wrong.first ?? 0) / nw)")
+    }
+
+    /// The cache's halvings of an image are the same texels whether its full-size surface was made
+    /// first (halved from it) or never (the first halving made from the image's bytes): the rule
+    /// applied twice, on an image of odd sizes.
+    @Test func cachedHalvingsDoNotDependOnTheFullSizeSurface() {
+        let width = 37, height = 23
+        var random = Texels(state: 4242)
+        let texels = (0..<(width * height)).map { _ in random.texel() }
+        let rgba = texels.flatMap { v in [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24)] }
+        let image = FXCore.Image(width: width, height: height, pixels: rgba, label: "random")
+        let once = Self.reference(texels, width: width, height: height)
+        let want = Self.reference(once, width: (width + 1) / 2, height: (height + 1) / 2)
+        func read(_ s: Surface) -> [UInt32] {
+            cairo_surface_flush(s.surface)
+            let stride = Int(cairo_image_surface_get_stride(s.surface)) / 4
+            let px = UnsafeRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
+            return (0..<s.height).flatMap { y in (0..<s.width).map { x in px[y * stride + x] } }
+        }
+        let fromBytes = ImageCache()
+        #expect(read(fromBytes.surface(image, halvings: 2)) == want)
+        let fromSurface = ImageCache()
+        _ = fromSurface.surface(image)
+        #expect(read(fromSurface.surface(image, halvings: 2)) == want)
+    }
 }

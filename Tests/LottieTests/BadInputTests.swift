@@ -113,6 +113,21 @@ final class BadInputTests: XCTestCase {
         return file
     }
 
+    /// A 1 × 1 RGBA PNG written out by hand (PNG, 3rd edition: IHDR, one IDAT of zlib's stored
+    /// block, RFC 1950/1951, IEND): 73 bytes, a length base64 pads with "==".
+    static func onePixelPNG() -> [UInt8] {
+        func be32<T: BinaryInteger>(_ v: T) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: UInt32(v) >> (24 - 8 * UInt32($0))) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(data.count) + body + be32(crc32(body[...]))
+        }
+        let row: [UInt8] = [0, 200, 40, 10, 255]  // filter "none", then R, G, B, A
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in row { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, 5, 0, 0xFA, 0xFF] + row + be32(b << 16 | a)
+        return [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0]) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
     /// PNG's CRC-32 (ISO 3309, the reflected polynomial 0xEDB88320), bit by bit.
     static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
@@ -121,6 +136,31 @@ final class BadInputTests: XCTestCase {
             for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         }
         return ~c
+    }
+
+    /// An embedded image's base64 as RFC 2045 wraps it (76 characters a line, CR LF between) and
+    /// without its '=' padding (RFC 4648, section 3.2, lets a specification drop it) is the same
+    /// image: the frames match the plain encoding's byte for byte. An '=' before the end is not base64.
+    func testEmbeddedBase64WrappedOrUnpaddedIsTheSameImage() throws {
+        let png = Data(Self.onePixelPNG())
+        let plain = png.base64EncodedString()
+        XCTAssertTrue(plain.hasSuffix("=="), "the PNG's base64 needs padding, so that dropping it is tested")
+        let wrapped = png.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        XCTAssertTrue(wrapped.contains("\\r\\n"), "the encoding is long enough to wrap")
+        let unpadded = String(plain.reversed().drop { $0 == "=" }.reversed())
+        func frame(_ name: String, _ base64: String) throws -> Data {
+            let file = try imageFile(name + ".json", p: "data:image/png;base64," + base64)
+            let out = dir + "/" + name + ".png"
+            let r = try Lottie.run(["--file", file, "--time", "0", "--out", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let expected = try frame("plain", plain)
+        XCTAssertEqual(try frame("wrapped", wrapped), expected)
+        XCTAssertEqual(try frame("unpadded", unpadded), expected)
+        try assertRefused(try imageFile("inner-padding.json", p: "data:image/png;base64," + plain.prefix(8) + "=" + plain.dropFirst(8)),
+                          ["$.assets[0].p", "not base64"])
     }
 
     func testImagesBrokenGiantMissingOrOutsideTheFolderAreRefused() throws {

@@ -138,23 +138,33 @@ enum ImageAssets {
         }
         var table = [UInt8](repeating: 255, count: 256)
         for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = UInt8(i) }
-        var out: [UInt8] = []
-        out.reserveCapacity(uri.utf8.count * 3 / 4)
-        var bits = 0, count = 0, padding = 0
-        for c in uri.utf8[uri.utf8.index(after: comma)...] {
-            if c == UInt8(ascii: "=") { padding += 1; continue }
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
-            let v = table[Int(c)]
-            guard v != 255, padding == 0 else {
-                throw LottieError(path: here, message: "the embedded image's base64 holds a character that is not base64 (byte \(c))")
+        // Over the string's UTF-8 bytes in place: an image's base64 is tens of kilobytes, which
+        // the string's UTF-8 view would walk one index at a time.
+        var text = uri
+        let start = uri.utf8.distance(from: uri.utf8.startIndex, to: comma) + 1
+        var bad: UInt8?
+        var padding = 0
+        let out: [UInt8] = text.withUTF8 { utf8 in
+            var out = [UInt8]()
+            out.reserveCapacity((utf8.count - start) * 3 / 4)
+            var bits = 0, count = 0
+            for c in utf8[start...] {
+                if c == UInt8(ascii: "=") { padding += 1; continue }
+                if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
+                let v = table[Int(c)]
+                guard v != 255, padding == 0 else { bad = c; break }
+                bits = bits << 6 | Int(v)
+                count += 6
+                if count >= 8 {
+                    count -= 8
+                    out.append(UInt8((bits >> count) & 0xFF))
+                }
+                bits &= (1 << count) - 1
             }
-            bits = bits << 6 | Int(v)
-            count += 6
-            if count >= 8 {
-                count -= 8
-                out.append(UInt8((bits >> count) & 0xFF))
-            }
-            bits &= (1 << count) - 1
+            return out
+        }
+        if let c = bad {
+            throw LottieError(path: here, message: "the embedded image's base64 holds a character that is not base64 (byte \(c))")
         }
         guard padding <= 2 else { throw LottieError(path: here, message: "the embedded image's base64 ends with more than two '='") }
         return out

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CPixels
 import FXCore
 
 /// CAGradientLayer's axial gradient (colours along `startPoint` → `endPoint`,
@@ -46,14 +47,10 @@ extension RadialRamp {
 
 /// One row of an axial ramp.
 enum LinearRampRow {
-    /// Pixel i's colour is the table's entry nearest t + i·dt, held to [0, 1] (PAD).
+    /// Pixel i's colour is the table's entry nearest t + i·dt, held to [0, 1] (PAD): CPixels'
+    /// loop (fxramp.h), two pixels at a time.
     static func fill(_ row: UnsafeMutablePointer<UInt32>, width: Int, t: Double, dt: Double, table: UnsafeBufferPointer<UInt32>) {
-        let scale = Double(RadialRamp.steps)
-        var i = 0
-        while i < width {
-            let u = min(max(t + dt * Double(i), 0), 1)
-            row[i] = table[Int(u * scale + 0.5)]
-            i += 1
-        }
+        precondition(table.count == RadialRamp.steps + 1)
+        fx_linear_ramp_row(row, Int32(width), t, dt, table.baseAddress, Int32(RadialRamp.steps))
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CPixels
 import FXCore
 import Glibc
 
@@ -200,18 +201,12 @@ final class RadialRamp {
         var i = 0
         while i < first { row[i] = outside; i += 1 }
         // Inside, in single precision from the run's first pixel (|u|, |v| stay near 1 there), without branches:
-        // t² is held to 1 (the last entry), and adding 1.5·2²³ to t·steps rounds it to an integer in the low bits.
-        let u0 = Float(p + dp * Double(first)), v0 = Float(q + dq * Double(first))
-        let du = Float(dp), dv = Float(dq)
-        let scale = Float(steps), magic: Float = 12_582_912
-        var k: Float = 0
-        while i < last {
-            let u = u0 + du * k, v = v0 + dv * k
-            let t = min(u * u + v * v, 1).squareRoot()
-            row[i] = table[Int((t * scale + magic).bitPattern & 0x3f_ffff)]
-            i += 1
-            k += 1
-        }
+        // t² is held to 1 (the last entry), and adding 1.5·2²³ to t·steps rounds it to an integer in the low bits
+        // (CPixels' loop, fxramp.h, four pixels at a time).
+        precondition(table.count == steps + 1)
+        fx_radial_ramp_run(row, Int32(first), Int32(last), Float(p + dp * Double(first)), Float(q + dq * Double(first)), Float(dp), Float(dq),
+                           table.baseAddress, Int32(steps))
+        i = last
         while i < width { row[i] = outside; i += 1 }
     }
 

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+#include "fxramp.h"
+
+#include <math.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The scalar rules the header states; the SSE2 loops below do the same operations lane by lane. */
+#pragma STDC FP_CONTRACT OFF
+
+static inline uint32_t linear_pixel(double t, double dt, int i, const uint32_t *table, int steps) {
+    double u = t + dt * (double)i;
+    u = u > 0 ? u : 0; /* a NaN (not given) would read entry 0, not past the table */
+    u = u < 1 ? u : 1;
+    return table[(int)(u * (double)steps + 0.5)];
+}
+
+static inline uint32_t radial_pixel(float u0, float v0, float du, float dv, float k, const uint32_t *table, float scale) {
+    float u = u0 + du * k, v = v0 + dv * k;
+    float s = u * u + v * v;
+    s = s < 1 ? s : 1;
+    float x = sqrtf(s) * scale + 12582912.0f;
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return table[bits & 0x3fffff];
+}
+
+void fx_linear_ramp_row_portable(uint32_t *row, int width, double t, double dt, const uint32_t *table, int steps) {
+    for (int i = 0; i < width; i++) row[i] = linear_pixel(t, dt, i, table, steps);
+}
+
+void fx_radial_ramp_run_portable(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, const uint32_t *table,
+                                 int steps) {
+    for (int i = first; i < last; i++) row[i] = radial_pixel(u0, v0, du, dv, (float)(i - first), table, (float)steps);
+}
+
+void fx_linear_ramp_row(uint32_t *row, int width, double t, double dt, const uint32_t *table, int steps) {
+    int i = 0;
+#if defined(__SSE2__)
+    const __m128d vt = _mm_set1_pd(t), vdt = _mm_set1_pd(dt), zero = _mm_setzero_pd(), one = _mm_set1_pd(1);
+    const __m128d scale = _mm_set1_pd((double)steps), half = _mm_set1_pd(0.5), two = _mm_set1_pd(2);
+    __m128d vi = _mm_set_pd(1, 0);
+    for (; i + 1 < width; i += 2) {
+        __m128d u = _mm_add_pd(vt, _mm_mul_pd(vdt, vi));
+        u = _mm_min_pd(_mm_max_pd(u, zero), one);
+        __m128i k = _mm_cvttpd_epi32(_mm_add_pd(_mm_mul_pd(u, scale), half));
+        row[i] = table[_mm_cvtsi128_si32(k)];
+        row[i + 1] = table[_mm_cvtsi128_si32(_mm_srli_si128(k, 4))];
+        vi = _mm_add_pd(vi, two);
+    }
+#endif
+    for (; i < width; i++) row[i] = linear_pixel(t, dt, i, table, steps);
+}
+
+void fx_radial_ramp_run(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, const uint32_t *table, int steps) {
+    const float scale = (float)steps;
+    int i = first;
+#if defined(__SSE2__)
+    const __m128 vu0 = _mm_set1_ps(u0), vv0 = _mm_set1_ps(v0), vdu = _mm_set1_ps(du), vdv = _mm_set1_ps(dv);
+    const __m128 one = _mm_set1_ps(1), vscale = _mm_set1_ps(scale), magic = _mm_set1_ps(12582912.0f), four = _mm_set1_ps(4);
+    const __m128i low = _mm_set1_epi32(0x3fffff);
+    __m128 vk = _mm_set_ps(3, 2, 1, 0);
+    for (; i + 3 < last; i += 4) {
+        __m128 u = _mm_add_ps(vu0, _mm_mul_ps(vdu, vk)), v = _mm_add_ps(vv0, _mm_mul_ps(vdv, vk));
+        __m128 s = _mm_min_ps(_mm_add_ps(_mm_mul_ps(u, u), _mm_mul_ps(v, v)), one);
+        __m128i k = _mm_and_si128(_mm_castps_si128(_mm_add_ps(_mm_mul_ps(_mm_sqrt_ps(s), vscale), magic)), low);
+        uint32_t at[4];
+        _mm_storeu_si128((__m128i *)at, k);
+        row[i] = table[at[0]];
+        row[i + 1] = table[at[1]];
+        row[i + 2] = table[at[2]];
+        row[i + 3] = table[at[3]];
+        vk = _mm_add_ps(vk, four);
+    }
+#endif
+    for (; i < last; i++) row[i] = radial_pixel(u0, v0, du, dv, (float)(i - first), table, scale);
+}

@@ -28,6 +28,51 @@ static inline uint32_t radial_pixel(float u0, float v0, float du, float dv, floa
     return table[bits & 0x3fffff];
 }
 
+static inline uint32_t focal_pixel(float u0, float v0, float du, float dv, float n, float fx, float fy, float kk, float scale,
+                                   float top, const uint32_t *table) {
+    float u = u0 + du * n, v = v0 + dv * n;
+    float fd = fx * u + fy * v, dd = u * u + v * v;
+    float root = sqrtf(fd * fd + dd * kk);
+    float s = (fd + root) * scale;
+    s = s < top ? s : top; /* a NaN (not given) reads the last entry */
+    float x = s + 12582912.0f;
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return table[bits & 0x3fffff];
+}
+
+void fx_radial_focal_ramp_run_portable(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
+                                       float kk, float scale, float top, const uint32_t *table) {
+    for (int i = first; i < last; i++) row[i] = focal_pixel(u0, v0, du, dv, (float)(i - first), fx, fy, kk, scale, top, table);
+}
+
+void fx_radial_focal_ramp_run(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
+                              float kk, float scale, float top, const uint32_t *table) {
+    int i = first;
+#if defined(__SSE2__)
+    const __m128 vu0 = _mm_set1_ps(u0), vv0 = _mm_set1_ps(v0), vdu = _mm_set1_ps(du), vdv = _mm_set1_ps(dv);
+    const __m128 vfx = _mm_set1_ps(fx), vfy = _mm_set1_ps(fy), vkk = _mm_set1_ps(kk), vscale = _mm_set1_ps(scale);
+    const __m128 vtop = _mm_set1_ps(top), magic = _mm_set1_ps(12582912.0f), four = _mm_set1_ps(4);
+    const __m128i low = _mm_set1_epi32(0x3fffff);
+    __m128 vn = _mm_set_ps(3, 2, 1, 0);
+    for (; i + 3 < last; i += 4) {
+        __m128 u = _mm_add_ps(vu0, _mm_mul_ps(vdu, vn)), v = _mm_add_ps(vv0, _mm_mul_ps(vdv, vn));
+        __m128 fd = _mm_add_ps(_mm_mul_ps(vfx, u), _mm_mul_ps(vfy, v)), dd = _mm_add_ps(_mm_mul_ps(u, u), _mm_mul_ps(v, v));
+        __m128 root = _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(fd, fd), _mm_mul_ps(dd, vkk)));
+        __m128 s = _mm_min_ps(_mm_mul_ps(_mm_add_ps(fd, root), vscale), vtop);
+        __m128i k = _mm_and_si128(_mm_castps_si128(_mm_add_ps(s, magic)), low);
+        uint32_t at[4];
+        _mm_storeu_si128((__m128i *)at, k);
+        row[i] = table[at[0]];
+        row[i + 1] = table[at[1]];
+        row[i + 2] = table[at[2]];
+        row[i + 3] = table[at[3]];
+        vn = _mm_add_ps(vn, four);
+    }
+#endif
+    for (; i < last; i++) row[i] = focal_pixel(u0, v0, du, dv, (float)(i - first), fx, fy, kk, scale, top, table);
+}
+
 void fx_linear_ramp_row_portable(uint32_t *row, int width, double t, double dt, const uint32_t *table, int steps) {
     for (int i = 0; i < width; i++) row[i] = linear_pixel(t, dt, i, table, steps);
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CPixels
 import FXCore
 
 extension RadialRamp {
@@ -19,19 +20,11 @@ extension RadialRamp {
         let du = Float(dp), dv = Float(dq)
         let fx = Float(focal.x), fy = Float(focal.y)
         let k = Float(1 - (focal.x * focal.x + focal.y * focal.y))
-        let scale: Float = Float(steps) / k, magic: Float = 12_582_912
-        let top = Float(steps)
-        var n: Float = 0
-        while i < last {
-            let u = u0 + du * n, v = v0 + dv * n
-            let fd: Float = fx * u + fy * v
-            let dd: Float = u * u + v * v
-            let root: Float = (fd * fd + dd * k).squareRoot()
-            let t: Float = min((fd + root) * scale, top)
-            row[i] = table[Int((t + magic).bitPattern & 0x3f_ffff)]
-            i += 1
-            n += 1
-        }
+        let scale: Float = Float(steps) / k
+        // CPixels' loop (fxramp.h), four pixels at a time.
+        precondition(table.count == steps + 1)
+        fx_radial_focal_ramp_run(row, Int32(first), Int32(last), u0, v0, du, dv, fx, fy, k, scale, Float(steps), table.baseAddress)
+        i = last
         while i < width { row[i] = outside; i += 1 }
     }
 }

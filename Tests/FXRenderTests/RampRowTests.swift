@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CPixels
+import Foundation
 import Testing
 
 /// CPixels' gradient ramp rows (fxramp.h), SSE2 and one pixel at a time, against the
@@ -63,6 +64,34 @@ import Testing
                 }
                 #expect(Array(row[first..<(first + count)]) == Self.radialRule(count: count, u0: u0, v0: v0, du: du, dv: dv), "count \(count)")
                 #expect(row[0..<first].allSatisfy { $0 == .max } && row[(first + count)...].allSatisfy { $0 == .max }, "outside the run")
+            }
+        }
+    }
+
+    /// The two-circle run (a focal point off the centre, |F| up to 0.99) with its rule written out in
+    /// single precision: t = min((F·d + √((F·d)² + |d|²·(1 − |F|²))) · steps / (1 − |F|²), steps), rounded to nearest.
+    @Test(arguments: [false, true])
+    func focalRunsFollowTheRule(portable: Bool) {
+        let fill = portable ? fx_radial_focal_ramp_run_portable : fx_radial_focal_ramp_run
+        var random = Random(state: portable ? 21 : 22)
+        for count in [1, 3, 4, 7, 640, 1283] {
+            for _ in 0..<20 {
+                let angle = random.unit() * 2 * .pi, radius = random.unit() * 0.99
+                let fx = Float(radius * cos(angle)), fy = Float(radius * sin(angle))
+                let kk = Float(1 - radius * radius), scale = Float(Self.steps) / kk, top = Float(Self.steps)
+                let u0 = Float(random.unit() * 2.4 - 1.2), v0 = Float(random.unit() * 2.4 - 1.2)
+                let du = Float((random.unit() - 0.5) * 3 / Double(count)), dv = Float((random.unit() - 0.5) * 3 / Double(count))
+                var row = [UInt32](repeating: .max, count: count + 2)
+                row.withUnsafeMutableBufferPointer { r in
+                    Self.table.withUnsafeBufferPointer { fill(r.baseAddress, 1, Int32(1 + count), u0, v0, du, dv, fx, fy, kk, scale, top, $0.baseAddress) }
+                }
+                let want: [UInt32] = (0..<count).map { i in
+                    let n = Float(i), u = u0 + du * n, v = v0 + dv * n
+                    let fd = fx * u + fy * v, dd = u * u + v * v
+                    return UInt32(min((fd + (fd * fd + dd * kk).squareRoot()) * scale, top).rounded(.toNearestOrEven))
+                }
+                #expect(Array(row[1..<(1 + count)]) == want, "count \(count), focal (\(fx), \(fy))")
+                #expect(row[0] == .max && row[count + 1] == .max, "outside the run")
             }
         }
     }

@@ -6,6 +6,16 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
+/* Four pixels from the table at the four indices of `k`. */
+static inline void gather4(uint32_t *row, __m128i k, const uint32_t *table) {
+    uint32_t at[4];
+    _mm_storeu_si128((__m128i *)at, k);
+    row[0] = table[at[0]];
+    row[1] = table[at[1]];
+    row[2] = table[at[2]];
+    row[3] = table[at[3]];
+}
 #endif
 
 /* The scalar rules the header states; the SSE2 loops below do the same operations lane by lane. */
@@ -61,12 +71,7 @@ void fx_radial_focal_ramp_run(uint32_t *row, int first, int last, float u0, floa
         __m128 root = _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(fd, fd), _mm_mul_ps(dd, vkk)));
         __m128 s = _mm_min_ps(_mm_mul_ps(_mm_add_ps(fd, root), vscale), vtop);
         __m128i k = _mm_and_si128(_mm_castps_si128(_mm_add_ps(s, magic)), low);
-        uint32_t at[4];
-        _mm_storeu_si128((__m128i *)at, k);
-        row[i] = table[at[0]];
-        row[i + 1] = table[at[1]];
-        row[i + 2] = table[at[2]];
-        row[i + 3] = table[at[3]];
+        gather4(row + i, k, table);
         vn = _mm_add_ps(vn, four);
     }
 #endif
@@ -112,12 +117,7 @@ void fx_radial_ramp_run(uint32_t *row, int first, int last, float u0, float v0, 
         __m128 u = _mm_add_ps(vu0, _mm_mul_ps(vdu, vk)), v = _mm_add_ps(vv0, _mm_mul_ps(vdv, vk));
         __m128 s = _mm_min_ps(_mm_add_ps(_mm_mul_ps(u, u), _mm_mul_ps(v, v)), one);
         __m128i k = _mm_and_si128(_mm_castps_si128(_mm_add_ps(_mm_mul_ps(_mm_sqrt_ps(s), vscale), magic)), low);
-        uint32_t at[4];
-        _mm_storeu_si128((__m128i *)at, k);
-        row[i] = table[at[0]];
-        row[i + 1] = table[at[1]];
-        row[i + 2] = table[at[2]];
-        row[i + 3] = table[at[3]];
+        gather4(row + i, k, table);
         vk = _mm_add_ps(vk, four);
     }
 #endif

@@ -304,11 +304,11 @@ enum ContentDrawing {
     // MARK: - Text
 
     /// A text layer's string laid out once, through the matrix it is measured with, for both its
-    /// ink box and its drawing: a layout is shaped when first measured, so a second one made
-    /// to draw with would shape the string again (about a tenth of a millisecond a layer, each
-    /// time its text changes). Drawn through a matrix that differs from the measuring one by a
-    /// translation alone (a raster's origin), which cairo's scaled fonts allow
-    /// (`cairo_set_scaled_font`: the CTM must match "except for some translation").
+    /// ink box and its drawing: a layout is shaped when first measured, so a second one made to
+    /// draw with would shape the string again, each time its text changes. It is drawn through a
+    /// matrix that differs from the measuring one by a translation alone (a raster's origin),
+    /// which cairo allows: on setting a context's scaled font, its manual asks that the font's
+    /// CTM match the context's "except for some translation".
     final class LaidOutText {
         private let p: fx_pango
         let layout: OpaquePointer

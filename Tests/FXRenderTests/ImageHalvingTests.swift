@@ -109,15 +109,22 @@ import Testing
         let px = UnsafeMutableRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
         for y in 0..<height { for x in 0..<width { px[y * stride + x] = texels[y * width + x] } }
         cairo_surface_mark_dirty(s.surface)
-        let h = ImageHalving.halve(s)
+        Self.expectRule(ImageHalving.halve(s), halving: texels, width: width, height: height)
+    }
+
+    /// The ARGB32 words of a surface, row by row.
+    static func words(_ s: Surface) -> [UInt32] {
+        cairo_surface_flush(s.surface)
+        let stride = Int(cairo_image_surface_get_stride(s.surface)) / 4
+        let px = UnsafeRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
+        return (0..<s.height).flatMap { y in (0..<s.width).map { x in px[y * stride + x] } }
+    }
+
+    /// `halved` is ⌈w/2⌉ × ⌈h/2⌉ and holds the reference's texels for `texels`, bit for bit.
+    static func expectRule(_ halved: Surface, halving texels: [UInt32], width: Int, height: Int) {
         let nw = (width + 1) / 2, nh = (height + 1) / 2
-        #expect(h.width == nw && h.height == nh)
-        cairo_surface_flush(h.surface)
-        let hs = Int(cairo_image_surface_get_stride(h.surface)) / 4
-        let out = UnsafeRawPointer(cairo_image_surface_get_data(h.surface)!).assumingMemoryBound(to: UInt32.self)
-        let got = (0..<nh).flatMap { y in (0..<nw).map { x in out[y * hs + x] } }
-        let want = Self.reference(texels, width: width, height: height)
-        let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(halved.width == nw && halved.height == nh)
+        let wrong = zip(words(halved), reference(texels, width: width, height: height)).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(wrong.count == 0, "\(width)×\(height): first wrong texel at x \((wrong.first ?? 0) % nw), y \((wrong.first ?? 0) / nw)")
     }
 
@@ -129,16 +136,7 @@ import Testing
         var random = Texels(state: UInt64(width * 7919 + height))
         let texels = (0..<(width * height)).map { _ in random.texel() }
         let rgba = texels.flatMap { v in [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24)] }
-        let h = ImageHalving.halve(rgba: rgba, width: width, height: height)
-        let nw = (width + 1) / 2, nh = (height + 1) / 2
-        #expect(h.width == nw && h.height == nh)
-        cairo_surface_flush(h.surface)
-        let hs = Int(cairo_image_surface_get_stride(h.surface)) / 4
-        let out = UnsafeRawPointer(cairo_image_surface_get_data(h.surface)!).assumingMemoryBound(to: UInt32.self)
-        let got = (0..<nh).flatMap { y in (0..<nw).map { x in out[y * hs + x] } }
-        let want = Self.reference(texels, width: width, height: height)
-        let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-        #expect(wrong.count == 0, "\(width)×\(height): first wrong texel at x \((wrong.first ?? 0) % nw), y \((wrong.first ?? 0) / nw)")
+        Self.expectRule(ImageHalving.halve(rgba: rgba, width: width, height: height), halving: texels, width: width, height: height)
     }
 
     /// The cache's halvings of an image are the same texels whether its full-size surface was made
@@ -152,16 +150,10 @@ import Testing
         let image = FXCore.Image(width: width, height: height, pixels: rgba, label: "random")
         let once = Self.reference(texels, width: width, height: height)
         let want = Self.reference(once, width: (width + 1) / 2, height: (height + 1) / 2)
-        func read(_ s: Surface) -> [UInt32] {
-            cairo_surface_flush(s.surface)
-            let stride = Int(cairo_image_surface_get_stride(s.surface)) / 4
-            let px = UnsafeRawPointer(cairo_image_surface_get_data(s.surface)!).assumingMemoryBound(to: UInt32.self)
-            return (0..<s.height).flatMap { y in (0..<s.width).map { x in px[y * stride + x] } }
-        }
         let fromBytes = ImageCache()
-        #expect(read(fromBytes.surface(image, halvings: 2)) == want)
+        #expect(Self.words(fromBytes.surface(image, halvings: 2)) == want)
         let fromSurface = ImageCache()
         _ = fromSurface.surface(image)
-        #expect(read(fromSurface.surface(image, halvings: 2)) == want)
+        #expect(Self.words(fromSurface.surface(image, halvings: 2)) == want)
     }
 }

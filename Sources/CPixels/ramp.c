@@ -18,8 +18,14 @@ static inline void gather4(uint32_t *row, __m128i k, const uint32_t *table) {
 }
 #endif
 
-/* The scalar rules the header states; the SSE2 loops below do the same operations lane by lane. */
+/* The scalar rules the header states; the SSE2 loops below do the same operations lane by lane.
+ * No multiply and add may be fused into one rounding (where the target has FMA), or the two would
+ * differ: ISO C's pragma for clang (SwiftPM's compiler), GCC's own for GCC, which ignores ISO's. */
+#if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
 
 static inline uint32_t linear_pixel(double t, double dt, int i, const uint32_t *table, int steps) {
     double u = t + dt * (double)i;

@@ -58,12 +58,14 @@ static inline uint32_t focal_pixel(float u0, float v0, float du, float dv, float
 }
 
 void fx_radial_focal_ramp_run_portable(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
-                                       float kk, float scale, float top, const uint32_t *table) {
+                                       float kk, const uint32_t *table, int steps) {
+    const float top = (float)steps, scale = top / kk;
     for (int i = first; i < last; i++) row[i] = focal_pixel(u0, v0, du, dv, (float)(i - first), fx, fy, kk, scale, top, table);
 }
 
 void fx_radial_focal_ramp_run(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
-                              float kk, float scale, float top, const uint32_t *table) {
+                              float kk, const uint32_t *table, int steps) {
+    const float top = (float)steps, scale = top / kk;
     int i = first;
 #if defined(__SSE2__)
     const __m128 vu0 = _mm_set1_ps(u0), vv0 = _mm_set1_ps(v0), vdu = _mm_set1_ps(du), vdv = _mm_set1_ps(dv);

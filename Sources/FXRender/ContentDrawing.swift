@@ -311,9 +311,9 @@ enum ContentDrawing {
     /// CTM match the context's "except for some translation".
     final class LaidOutText {
         private let p: fx_pango
-        let layout: OpaquePointer
+        private let layout: OpaquePointer
         /// The x of the layout's left end in the layer's local coordinates.
-        let x: Double
+        private let x: Double
 
         /// Nil for an empty string, or when pango cannot be loaded.
         init?(_ l: PresentedLayer, measuredThrough cr: OpaquePointer) {

@@ -7,40 +7,52 @@ typealias FXCoreImage = FXCore.Image
 /// image is in use. Each entry holds its image, so that its identifier is not
 /// reused by another image while the entry lives.
 final class ImageCache {
-    private var surfaces: [ObjectIdentifier: (image: FXCoreImage, surface: Surface)] = [:]
-    private var opacity: [ObjectIdentifier: (image: FXCoreImage, opaque: Bool)] = [:]
+    /// What has been made of one image, each part when first asked for.
+    private final class Made {
+        let image: FXCoreImage
+        var surface: Surface?
+        var opaque: Bool?
+        /// Halved copies (`ImageHalving`): halved once, twice…; the first made from the image's
+        /// pixels when its full-size surface was never needed.
+        var halvings: [Surface] = []
+        init(_ image: FXCoreImage) { self.image = image }
+    }
+
+    private var made: [ObjectIdentifier: Made] = [:]
     private var mipChains: [MipKey: (image: FXCoreImage, mips: MipChain)] = [:]
-    /// Halved copies (`ImageHalving`): for each image, its copies halved once, twice…; the first
-    /// made from the image's pixels when its full-size surface was never needed.
-    private var halved: [ObjectIdentifier: (image: FXCoreImage, copies: [Surface])] = [:]
 
     private struct MipKey: Hashable {
         let image: ObjectIdentifier
         let x0, y0, x1, y1: Int
     }
 
+    private func entry(_ image: FXCoreImage) -> Made {
+        if let hit = made[ObjectIdentifier(image)] { return hit }
+        let e = Made(image)
+        made[ObjectIdentifier(image)] = e
+        return e
+    }
+
     func surface(_ image: FXCoreImage) -> Surface {
-        let key = ObjectIdentifier(image)
-        if let hit = surfaces[key] { return hit.surface }
+        let e = entry(image)
+        if let s = e.surface { return s }
         let s = Surface(rgba: image.pixels, width: image.width, height: image.height)
-        surfaces[key] = (image, s)
+        e.surface = s
         return s
     }
 
     /// The image halved `k` times (`ImageHalving.halve`), made once; `k` 0 is the image.
     func surface(_ image: FXCoreImage, halvings k: Int) -> Surface {
         guard k > 0 else { return surface(image) }
-        let key = ObjectIdentifier(image)
-        var copies = halved[key]?.copies ?? []
-        while copies.count < k {
-            if let last = copies.last ?? surfaces[key]?.surface {
-                copies.append(ImageHalving.halve(last))
+        let e = entry(image)
+        while e.halvings.count < k {
+            if let last = e.halvings.last ?? e.surface {
+                e.halvings.append(ImageHalving.halve(last))
             } else {
-                copies.append(ImageHalving.halve(rgba: image.pixels, width: image.width, height: image.height))
+                e.halvings.append(ImageHalving.halve(rgba: image.pixels, width: image.width, height: image.height))
             }
         }
-        halved[key] = (image, copies)
-        return copies[k - 1]
+        return e.halvings[k - 1]
     }
 
     /// The image's pixels `x0..<x1` × `y0..<y1` and their halvings, for drawing particles.
@@ -54,14 +66,14 @@ final class ImageCache {
 
     /// Whether every pixel of the image is opaque (it hides what lies under it).
     func isOpaque(_ image: FXCoreImage) -> Bool {
-        let key = ObjectIdentifier(image)
-        if let hit = opacity[key] { return hit.opaque }
+        let e = entry(image)
+        if let o = e.opaque { return o }
         var opaque = true
         image.pixels.withUnsafeBufferPointer { p in
             var i = 3
             while i < p.count { if p[i] != 255 { opaque = false; break }; i += 4 }
         }
-        opacity[key] = (image, opaque)
+        e.opaque = opaque
         return opaque
     }
 }

@@ -20,10 +20,9 @@ extension RadialRamp {
         let du = Float(dp), dv = Float(dq)
         let fx = Float(focal.x), fy = Float(focal.y)
         let k = Float(1 - (focal.x * focal.x + focal.y * focal.y))
-        let scale: Float = Float(steps) / k
         // CPixels' loop (fxramp.h), four pixels at a time.
         precondition(table.count == steps + 1)
-        fx_radial_focal_ramp_run(row, Int32(first), Int32(last), u0, v0, du, dv, fx, fy, k, scale, Float(steps), table.baseAddress)
+        fx_radial_focal_ramp_run(row, Int32(first), Int32(last), u0, v0, du, dv, fx, fy, k, table.baseAddress, Int32(steps))
         i = last
         while i < width { row[i] = outside; i += 1 }
     }

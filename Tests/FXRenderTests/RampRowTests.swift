@@ -83,7 +83,7 @@ import Testing
                 let du = Float((random.unit() - 0.5) * 3 / Double(count)), dv = Float((random.unit() - 0.5) * 3 / Double(count))
                 var row = [UInt32](repeating: .max, count: count + 2)
                 row.withUnsafeMutableBufferPointer { r in
-                    Self.table.withUnsafeBufferPointer { fill(r.baseAddress, 1, Int32(1 + count), u0, v0, du, dv, fx, fy, kk, scale, top, $0.baseAddress) }
+                    Self.table.withUnsafeBufferPointer { fill(r.baseAddress, 1, Int32(1 + count), u0, v0, du, dv, fx, fy, kk, $0.baseAddress, Int32(Self.steps)) }
                 }
                 let want: [UInt32] = (0..<count).map { i in
                     let n = Float(i), u = u0 + du * n, v = v0 + dv * n

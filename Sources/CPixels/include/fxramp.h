@@ -33,17 +33,18 @@ void fx_radial_ramp_run(uint32_t *row, int first, int last, float u0, float v0, 
  * The two-circle (focal) radial run: pixels i of [first, last) are table[k], where, in
  * single precision with n = (float)(i - first), u = u0 + du * n, v = v0 + dv * n (the pixel
  * from the focal point (fx, fy)), fd = fx * u + fy * v, dd = u * u + v * v,
- * root = sqrt(fd * fd + dd * kk), s = min((fd + root) * scale, top), and k is the low 22
- * bits of the bit pattern of s + 1.5 * 2^23. kk = 1 - |focal|^2 > 0, top = steps.
+ * root = sqrt(fd * fd + dd * kk), s = min((fd + root) * scale, steps) with
+ * scale = (float)steps / kk, and k is the low 22 bits of the bit pattern of s + 1.5 * 2^23.
+ * kk = 1 - |focal|^2 > 0; steps is at most 2^22 - 1.
  */
 void fx_radial_focal_ramp_run(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
-                              float kk, float scale, float top, const uint32_t *table);
+                              float kk, const uint32_t *table, int steps);
 
 /* The same, one pixel at a time (for tests to compare the two). */
 void fx_linear_ramp_row_portable(uint32_t *row, int width, double t, double dt, const uint32_t *table, int steps);
 void fx_radial_ramp_run_portable(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, const uint32_t *table,
                                  int steps);
 void fx_radial_focal_ramp_run_portable(uint32_t *row, int first, int last, float u0, float v0, float du, float dv, float fx, float fy,
-                                       float kk, float scale, float top, const uint32_t *table);
+                                       float kk, const uint32_t *table, int steps);
 
 #endif

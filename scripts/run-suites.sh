@@ -36,6 +36,10 @@ groups=(
 # earlier one took. XCTest cases run in two more groups (run_xctest).
 logs=$(mktemp -d "${TMPDIR:-/tmp}/fxhost-suites.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
+# Whatever the tests and the programs they start leave in the temporary folder
+# (SwiftPM's build folders, a crashed test's files) goes when the run ends.
+mkdir "$logs/tmp"
+export TMPDIR="$logs/tmp"
 run_group() {
   local i=$1 start end status
   local args=(--testing-library swift-testing --filter "^(${groups[$i]})")

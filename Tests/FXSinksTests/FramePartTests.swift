@@ -5,6 +5,7 @@ import FXImageSinks
 import FXRender
 import FXSinks
 import Foundation
+import TestSupport
 import Testing
 
 /// The part format (`.fxpart`) as its doc comment lays it out, written here
@@ -13,8 +14,7 @@ import Testing
 @Suite struct FramePartTests {
     let dir: String
     init() throws {
-        dir = NSTemporaryDirectory() + "frame-part-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try TestSupport.temporaryFolder()
     }
 
     static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }

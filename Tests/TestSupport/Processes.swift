@@ -59,12 +59,22 @@ public enum TestSupport {
     /// that pass looks for memory errors in fxhost, and those suites already ran in the ordinary pass.
     public static let isSanitizerPass: Bool = ProcessInfo.processInfo.environment["FXHOST_SANITIZER_PASS"] == "1"
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside one folder for this test process that is removed when
+    /// the process exits: a suite run makes about two thousand, some holding Debian packages
+    /// and videos, and left behind they fill the disk over a few runs.
     public static func temporaryFolder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
+        let dir = testProcessFolder + "/" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
     }
+
+    /// The folder `temporaryFolder()` makes its folders in; made, and its removal at exit
+    /// registered, on first use.
+    static let testProcessFolder: String = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)").path
+        atexit { try? FileManager.default.removeItem(atPath: TestSupport.testProcessFolder) }
+        return dir
+    }()
 
     /// An installed program's path, or nil.
     public static func which(_ name: String) -> String? {

@@ -159,8 +159,9 @@ final class BadInputTests: XCTestCase {
         let expected = try frame("plain", plain)
         XCTAssertEqual(try frame("wrapped", wrapped), expected)
         XCTAssertEqual(try frame("unpadded", unpadded), expected)
+        // The '=' is the ninth character of the data; the tenth, a base64 digit after it, is the fault.
         try assertRefused(try imageFile("inner-padding.json", p: "data:image/png;base64," + plain.prefix(8) + "=" + plain.dropFirst(8)),
-                          ["$.assets[0].p", "not base64"])
+                          ["$.assets[0].p", "goes on after its '=' padding (at character 10 of its data)"])
     }
 
     func testImagesBrokenGiantMissingOrOutsideTheFolderAreRefused() throws {
@@ -168,7 +169,10 @@ final class BadInputTests: XCTestCase {
         func uri(_ bytes: [UInt8]) -> String { "data:image/png;base64," + Data(bytes).base64EncodedString() }
         // Not base64.
         try assertRefused(try imageFile("not-base64.json", p: "data:image/png;base64,!!not base64!!"),
-                          ["$.assets[0].p", "not base64"])
+                          ["$.assets[0].p", "holds '!' at character 1 of its data, which is not base64"])
+        // A byte that does not print is given by its value: 0xC3 0xA9 is 'é' in UTF-8, after "iVBO".
+        try assertRefused(try imageFile("not-ascii.json", p: "data:image/png;base64,iVBO\\u00e9"),
+                          ["$.assets[0].p", "holds byte 195 at character 5 of its data"])
         // A byte of the pixel data changed: libpng finds its zlib check (or IDAT's CRC) no longer matches.
         var damaged = good
         damaged[good.count - 20] ^= 0x55

@@ -142,17 +142,17 @@ enum ImageAssets {
         // the string's UTF-8 view would walk one index at a time.
         var text = uri
         let start = uri.utf8.distance(from: uri.utf8.startIndex, to: comma) + 1
-        var bad: UInt8?
+        var bad: (byte: UInt8, at: Int)?
         var padding = 0
         let out: [UInt8] = text.withUTF8 { utf8 in
             var out = [UInt8]()
             out.reserveCapacity((utf8.count - start) * 3 / 4)
             var bits = 0, count = 0
-            for c in utf8[start...] {
+            for (i, c) in utf8[start...].enumerated() {
                 if c == UInt8(ascii: "=") { padding += 1; continue }
                 if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
                 let v = table[Int(c)]
-                guard v != 255, padding == 0 else { bad = c; break }
+                guard v != 255, padding == 0 else { bad = (c, i + 1); break }
                 bits = bits << 6 | Int(v)
                 count += 6
                 if count >= 8 {
@@ -163,8 +163,13 @@ enum ImageAssets {
             }
             return out
         }
-        if let c = bad {
-            throw LottieError(path: here, message: "the embedded image's base64 holds a character that is not base64 (byte \(c))")
+        if let (c, at) = bad {
+            if table[Int(c)] != 255 {
+                throw LottieError(path: here, message: "the embedded image's base64 goes on after its '=' padding (at character \(at) of its data)")
+            }
+            // The byte itself only when it prints as one ASCII character: it comes from the file.
+            let shown = (0x21...0x7E).contains(c) && c != UInt8(ascii: "'") ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
+            throw LottieError(path: here, message: "the embedded image's base64 holds \(shown) at character \(at) of its data, which is not base64")
         }
         guard padding <= 2 else { throw LottieError(path: here, message: "the embedded image's base64 ends with more than two '='") }
         return out

@@ -69,12 +69,19 @@ public enum TestSupport {
     }
 
     /// The folder `temporaryFolder()` makes its folders in; made, and its removal at exit
-    /// registered, on first use.
+    /// registered, on first use. Only the process that made it removes it: a child a test forks
+    /// that ends with exit() runs the handler too, while the other tests still use the folder.
     static let testProcessFolder: String = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)").path
-        atexit { try? FileManager.default.removeItem(atPath: TestSupport.testProcessFolder) }
+        _ = TestSupport.testProcessId
+        atexit {
+            guard getpid() == TestSupport.testProcessId else { return }
+            try? FileManager.default.removeItem(atPath: TestSupport.testProcessFolder)
+        }
         return dir
     }()
+    /// The process that made `testProcessFolder` (read as the folder is made).
+    static let testProcessId = getpid()
 
     /// An installed program's path, or nil.
     public static func which(_ name: String) -> String? {

@@ -61,18 +61,30 @@ public enum TestSupport {
 
     /// A fresh temporary folder, inside one folder for this test process that is removed when
     /// the process exits: a suite run makes about two thousand, some holding Debian packages
-    /// and videos, and left behind they fill the disk over a few runs.
+    /// and videos, and left behind they fill the disk over a few runs. Names are short (mkdtemp's
+    /// six characters): the Slurm test's munged puts its socket three folders down, and a
+    /// socket's path must fit in 108 bytes.
     public static func temporaryFolder() throws -> String {
-        let dir = testProcessFolder + "/" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try makeFolder(in: testProcessFolder, prefix: "")
+    }
+
+    /// A new folder `prefix` + six random characters in `parent` (mkdtemp(3)).
+    static func makeFolder(in parent: String, prefix: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        var template = Array((parent + "/" + prefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: parent, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// The folder `temporaryFolder()` makes its folders in; made, and its removal at exit
     /// registered, on first use. Only the process that made it removes it: a child a test forks
     /// that ends with exit() runs the handler too, while the other tests still use the folder.
     static let testProcessFolder: String = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fxhost-tests-\(UUID().uuidString)").path
+        let temporary = FileManager.default.temporaryDirectory.path
+        let dir = (try? makeFolder(in: temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary, prefix: "fxhost-tests-"))
+            ?? temporary + "/fxhost-tests-\(getpid())"
         _ = TestSupport.testProcessId
         atexit {
             guard getpid() == TestSupport.testProcessId else { return }
